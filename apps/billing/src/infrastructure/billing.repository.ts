@@ -1,0 +1,56 @@
+import { ErrorCode, KycError } from '@kyc/errors';
+import type { DataSource, EntityManager } from '@kyc/persistence';
+import { type AccountBalance, type BilledEnvironment, chargeSource } from '../domain/billing-policy';
+
+interface AccountRow {
+  balance: number;
+  trial_remaining: number;
+}
+
+/** Balances and charges in the billing schema. Row locks keep concurrent charges consistent. */
+export class BillingRepository {
+  constructor(private readonly dataSource: DataSource, private readonly trialVerifications: number) {}
+
+  private async lockAccount(manager: EntityManager, projectId: string, environment: BilledEnvironment): Promise<AccountBalance> {
+    await manager.query(
+      `INSERT INTO billing.accounts (project_id, environment, trial_remaining) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+      [projectId, environment, this.trialVerifications],
+    );
+    const rows: AccountRow[] = await manager.query(
+      `SELECT balance, trial_remaining FROM billing.accounts WHERE project_id = $1 AND environment = $2 FOR UPDATE`,
+      [projectId, environment],
+    );
+    return { balance: rows[0].balance, trialRemaining: rows[0].trial_remaining };
+  }
+
+  getAccount(projectId: string, environment: BilledEnvironment): Promise<AccountBalance> {
+    return this.dataSource.transaction((manager) => this.lockAccount(manager, projectId, environment));
+  }
+
+  topUp(projectId: string, environment: BilledEnvironment, amount: number): Promise<AccountBalance> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockAccount(manager, projectId, environment);
+      await manager.query(`INSERT INTO billing.top_ups (project_id, environment, amount) VALUES ($1, $2, $3)`, [projectId, environment, amount]);
+      await manager.query(`UPDATE billing.accounts SET balance = balance + $3, updated_at = now() WHERE project_id = $1 AND environment = $2`, [projectId, environment, amount]);
+      return this.lockAccount(manager, projectId, environment);
+    });
+  }
+
+  /** One charge per session: a second call returns the first charge. */
+  chargeSession(projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      const account = await this.lockAccount(manager, projectId, environment);
+      const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [sessionId]);
+      if (existing.length) return { ...existing[0], alreadyCharged: true };
+      const source = chargeSource(account);
+      if (!source) throw new KycError(ErrorCode.BALANCE_EXHAUSTED);
+      const column = source === 'trial' ? 'trial_remaining' : 'balance';
+      await manager.query(`UPDATE billing.accounts SET ${column} = ${column} - 1, updated_at = now() WHERE project_id = $1 AND environment = $2`, [projectId, environment]);
+      const inserted: { id: string }[] = await manager.query(
+        `INSERT INTO billing.charges (project_id, environment, session_id, source) VALUES ($1, $2, $3, $4) RETURNING id`,
+        [projectId, environment, sessionId, source],
+      );
+      return { id: inserted[0].id, source, alreadyCharged: false };
+    });
+  }
+}

@@ -1,0 +1,8 @@
+import { createServiceDataSource, type DataSource } from '@kyc/persistence';
+import { CreateBillingTables1763870400000 } from './migrations/1763870400000-CreateBillingTables';
+
+export const BILLING_SCHEMA = 'billing';
+
+export function createBillingDataSource(databaseUrl: string): DataSource {
+  return createServiceDataSource({ schema: BILLING_SCHEMA, databaseUrl, entities: [], migrations: [CreateBillingTables1763870400000] });
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+export { z };
+
+/** Raised at boot when the environment is invalid; lists every bad key at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Validates `env` against a zod schema and returns the typed config. Values of keys listed in
+ * `secretKeys` never appear in error messages.
+ */
+export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env, secretKeys: readonly string[] = []): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path.join('.');
+    const shown = secretKeys.includes(key) ? '(secret, not shown)' : JSON.stringify(env[key] ?? null);
+    return `${key}: ${issue.message} (got ${shown})`;
+  });
+  throw new ConfigError(problems);
+}
+
+/** Shared fragments so every service reads the same variables the same way. */
+export const commonEnv = {
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+};
+
+/** A gRPC listen or target address, host:port. */
+export const grpcAddress = () => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port');
+
+/** Milliseconds as a positive integer. */
+export const positiveInt = () => z.coerce.number().int().positive();

@@ -1,0 +1,66 @@
+import * as grpc from '@grpc/grpc-js';
+import * as protoLoader from '@grpc/proto-loader';
+import { SERVICE_PROTOS, type ServiceName } from '@kyc/contracts';
+import { fromGrpcError } from '@kyc/errors';
+import type { Observable } from 'rxjs';
+import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
+
+/**
+ * A ts-proto `FooServiceClient` (Observable-returning) seen as promises: renaming an RPC in
+ * proto/ breaks every caller at compile time.
+ */
+export type PromiseClient<T> = {
+  [K in keyof T]: T[K] extends (request: infer Req) => Observable<infer Res> ? (request: Req, options?: CallOptions) => Promise<Res> : never;
+};
+
+export interface CallOptions {
+  /** Overrides the client's default deadline for this call. */
+  deadlineMs?: number;
+}
+
+export interface GrpcClientOptions {
+  /** Every call carries a deadline; this is the default for the client. */
+  deadlineMs: number;
+}
+
+type UnaryMethod = (request: unknown, metadata: grpc.Metadata, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response: unknown) => void) => void;
+
+const constructors = new Map<ServiceName, grpc.ServiceClientConstructor>();
+
+function clientConstructor(service: ServiceName): grpc.ServiceClientConstructor {
+  let ctor = constructors.get(service);
+  if (!ctor) {
+    const { file, packageName, serviceName } = SERVICE_PROTOS[service];
+    const definition = grpc.loadPackageDefinition(protoLoader.loadSync(file, LOADER_OPTIONS));
+    const found = `${packageName}.${serviceName}`.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], definition);
+    ctor = found as grpc.ServiceClientConstructor;
+    constructors.set(service, ctor);
+  }
+  return ctor;
+}
+
+/**
+ * The one way services call each other: a typed promise client with a deadline on every call.
+ * Failures arrive as KycError (the callee's code when it sent one, SERVICE_UNAVAILABLE when the
+ * callee could not be reached in time).
+ */
+export function createGrpcClient<T>(service: ServiceName, address: string, options: GrpcClientOptions): PromiseClient<T> & { close(): void } {
+  const Ctor = clientConstructor(service);
+  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+    'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
+    'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
+  }) as unknown as grpc.Client & Record<string, UnaryMethod>;
+  const methods: Record<string, unknown> = { close: () => raw.close() };
+  for (const [name, attrs] of Object.entries(Ctor.service)) {
+    const methodName = attrs.originalName ?? name;
+    methods[methodName] = (request: unknown, callOptions?: CallOptions) =>
+      new Promise((resolve, reject) => {
+        const deadline = Date.now() + (callOptions?.deadlineMs ?? options.deadlineMs);
+        raw[methodName].call(raw, request, new grpc.Metadata(), { deadline }, (error, response) => {
+          if (error) reject(fromGrpcError(error));
+          else resolve(response);
+        });
+      });
+  }
+  return methods as PromiseClient<T> & { close(): void };
+}

@@ -1,0 +1,5 @@
+export { createGrpcClient, type PromiseClient, type CallOptions, type GrpcClientOptions } from './grpc-client';
+export { startGrpcService, type GrpcServerOptions } from './grpc-server';
+export { checkGrpcHealth } from './health';
+export { GrpcExceptionFilter } from './grpc-exception.filter';
+export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
