@@ -1,7 +1,7 @@
 // Shared jest settings: ts-jest in isolatedModules mode (type checking is the build's job).
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { experimentalDecorators: true, emitDecoratorMetadata: true } }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, experimentalDecorators: true, emitDecoratorMetadata: true } }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

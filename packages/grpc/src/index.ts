@@ -2,4 +2,5 @@ export { createGrpcClient, type PromiseClient, type CallOptions, type GrpcClient
 export { startGrpcService, type GrpcServerOptions } from './grpc-server';
 export { checkGrpcHealth } from './health';
 export { GrpcExceptionFilter } from './grpc-exception.filter';
+export { runGrpcService, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';

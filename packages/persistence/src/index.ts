@@ -40,3 +40,31 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const applied = await dataSource.runMigrations({ transaction: 'each' });
   return applied.map((m) => m.name);
 }
+
+/** The migration entry point of a service (`node dist/migrate.js`): apply, report, exit. */
+export function runMigrationStep(service: string, createDataSource: (databaseUrl: string) => DataSource): void {
+  const databaseUrl = process.env.DATABASE_URL;
+  const run = async () => {
+    if (!databaseUrl || !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new Error('DATABASE_URL must be a postgres:// URL');
+    const dataSource = createDataSource(databaseUrl);
+    try {
+      const applied = await runMigrations(dataSource);
+      console.log(JSON.stringify({ service, migrationsApplied: applied }));
+    } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
+    }
+  };
+  run().catch((error) => {
+    console.error(`${service} migrations failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
+
+/**
+ * TypeORM's `query()` answers `UPDATE`/`DELETE … RETURNING` with `[rows, affectedCount]` but
+ * `SELECT`/`INSERT … RETURNING` with `rows`; this gives the rows either way.
+ */
+export function returnedRows<T>(result: unknown): T[] {
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return result as T[];
+}

@@ -1,0 +1,6 @@
+import { createServiceDataSource, type DataSource } from '@kyc/persistence';
+import { CreateSideAnalyses1763870400000 } from './migrations/1763870400000-CreateSideAnalyses';
+
+export function createDocumentDataSource(databaseUrl: string): DataSource {
+  return createServiceDataSource({ schema: 'document', databaseUrl, entities: [], migrations: [CreateSideAnalyses1763870400000] });
+}

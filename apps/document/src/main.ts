@@ -1,0 +1,6 @@
+import { runGrpcService } from '@kyc/grpc';
+import { loadDocumentConfig } from './config';
+import { DocumentModule } from './document.module';
+import { createDocumentDataSource } from './infrastructure/data-source';
+
+runGrpcService({ service: 'document', loadConfig: loadDocumentConfig, createDataSource: createDocumentDataSource, module: (_config, dataSource) => DocumentModule.register(dataSource) });

@@ -1,0 +1,22 @@
+import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+
+const schema = z.object({
+  ...commonEnv,
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  SESSION_GRPC_URL: grpcAddress().default('127.0.0.1:50051'),
+  DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
+  BIOMETRICS_GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
+  SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
+  BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
+  WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
+  /** Bearer token of /admin/v1; compared as SHA-256 digests in constant time. */
+  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+  /** Deadline of the gateway's calls to services; submit waits for the decision within it. */
+  GRPC_DEADLINE_MS: positiveInt().default(30_000),
+  /** How long a resolved secret key is trusted before asking the session service again. */
+  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+});
+
+export type GatewayConfig = z.infer<typeof schema>;
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, env, ['ADMIN_TOKEN', 'DATABASE_URL']);

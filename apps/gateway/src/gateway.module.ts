@@ -1,0 +1,28 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import type { DataSource } from '@kyc/persistence';
+import type { GatewayConfig } from './config';
+import { IdempotencyRepository } from './infrastructure/idempotency.repository';
+import { ServiceClients } from './infrastructure/service-clients';
+import { AdminController } from './transport/http/admin.controller';
+import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
+import { HealthController } from './transport/http/health.controller';
+import { AUTH_CACHE_TTL_MS } from './transport/http/secret-key.guard';
+import { SessionsController } from './transport/http/sessions.controller';
+import { VerificationsController } from './transport/http/verifications.controller';
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig, dataSource: DataSource): DynamicModule {
+    const clients = new ServiceClients(config);
+    return {
+      module: GatewayModule,
+      controllers: [SessionsController, VerificationsController, AdminController, HealthController],
+      providers: [
+        { provide: ServiceClients, useValue: clients },
+        { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
+        { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
+        { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
+      ],
+    };
+  }
+}

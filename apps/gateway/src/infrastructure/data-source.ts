@@ -1,0 +1,6 @@
+import { createServiceDataSource, type DataSource } from '@kyc/persistence';
+import { CreateIdempotencyKeys1763870400000 } from './migrations/1763870400000-CreateIdempotencyKeys';
+
+export function createGatewayDataSource(databaseUrl: string): DataSource {
+  return createServiceDataSource({ schema: 'gateway', databaseUrl, entities: [], migrations: [CreateIdempotencyKeys1763870400000] });
+}

@@ -1,0 +1,32 @@
+import type { billing, session, webhook } from '@kyc/contracts';
+import { checkGrpcHealth, createGrpcClient, type PromiseClient } from '@kyc/grpc';
+import type { GatewayConfig } from '../config';
+
+/** The gateway's only way to reach the services: typed gRPC clients with deadlines. */
+export class ServiceClients {
+  readonly session: PromiseClient<session.SessionServiceClient>;
+  readonly billing: PromiseClient<billing.BillingServiceClient>;
+  readonly webhook: PromiseClient<webhook.WebhookServiceClient>;
+  private readonly healthTargets: Record<string, string>;
+
+  constructor(config: GatewayConfig) {
+    const options = { deadlineMs: config.GRPC_DEADLINE_MS };
+    this.session = createGrpcClient<session.SessionServiceClient>('session', config.SESSION_GRPC_URL, options);
+    this.billing = createGrpcClient<billing.BillingServiceClient>('billing', config.BILLING_GRPC_URL, options);
+    this.webhook = createGrpcClient<webhook.WebhookServiceClient>('webhook', config.WEBHOOK_GRPC_URL, options);
+    this.healthTargets = {
+      session: config.SESSION_GRPC_URL,
+      document: config.DOCUMENT_GRPC_URL,
+      biometrics: config.BIOMETRICS_GRPC_URL,
+      scoring: config.SCORING_GRPC_URL,
+      billing: config.BILLING_GRPC_URL,
+      webhook: config.WEBHOOK_GRPC_URL,
+    };
+  }
+
+  /** Health of every service behind the gateway (standard gRPC health checks, in parallel). */
+  async health(): Promise<Record<string, boolean>> {
+    const entries = await Promise.all(Object.entries(this.healthTargets).map(async ([name, address]) => [name, await checkGrpcHealth(address)] as const));
+    return Object.fromEntries(entries);
+  }
+}

@@ -1,0 +1,18 @@
+import { createLogger } from '@kyc/logger';
+import { loadGatewayConfig } from './config';
+import { createGatewayDataSource } from './infrastructure/data-source';
+import { createHttpServer } from './http-server';
+
+async function main(): Promise<void> {
+  const config = loadGatewayConfig();
+  const logger = createLogger('gateway', config.LOG_LEVEL);
+  const dataSource = await createGatewayDataSource(config.DATABASE_URL).initialize();
+  const app = await createHttpServer(config, dataSource, logger);
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,4 @@
+import { runMigrationStep } from '@kyc/persistence';
+import { createGatewayDataSource } from './infrastructure/data-source';
+
+runMigrationStep('gateway', createGatewayDataSource);

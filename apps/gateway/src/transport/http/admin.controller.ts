@@ -1,0 +1,112 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { session } from '@kyc/contracts';
+import { ServiceClients } from '../../infrastructure/service-clients';
+import { AdminTokenGuard } from './admin-token.guard';
+import { fromProtoEnvironment, toProtoEnvironment } from './environment-mapping';
+import { adminEnvironmentParam, balanceBody, createProjectBody, listSessionsQuery, webhookBody } from './request-schemas';
+
+function presentKeys(keys: session.EnvironmentKeys) {
+  return { secretKey: keys.secretKey, publishableKey: keys.publishableKey, secretKeyId: keys.secretKeyId, publishableKeyId: keys.publishableKeyId };
+}
+
+function presentApiKey(key: session.ApiKey) {
+  return {
+    id: key.id,
+    environment: fromProtoEnvironment(key.environment),
+    kind: key.kind,
+    prefix: key.prefix,
+    status: key.status,
+    createdAt: key.createdAt,
+    revokedAt: key.revokedAt || null,
+    ...(key.publishableKey ? { publishableKey: key.publishableKey } : {}),
+  };
+}
+
+/** The operator's admin API (bearer adminToken); documented in the README and used by the CLI. */
+@Controller('admin/v1')
+@UseGuards(AdminTokenGuard)
+export class AdminController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Post('projects')
+  @HttpCode(201)
+  async createProject(@Body() rawBody: unknown) {
+    const body = createProjectBody.parse(rawBody ?? {});
+    const created = await this.clients.session.createProject({ name: body.name, accountName: body.accountName ?? body.name });
+    const keys = Object.fromEntries(created.keys.map((k) => [fromProtoEnvironment(k.environment), presentKeys(k)]));
+    return { project: created.project, keys };
+  }
+
+  @Get('projects')
+  async listProjects() {
+    return this.clients.session.listProjects({});
+  }
+
+  @Get('projects/:projectId')
+  getProject(@Param('projectId') projectId: string) {
+    return this.clients.session.getProject({ projectId });
+  }
+
+  @Post('projects/:projectId/approve')
+  @HttpCode(200)
+  approveProject(@Param('projectId') projectId: string) {
+    return this.clients.session.approveProject({ projectId });
+  }
+
+  @Get('projects/:projectId/keys')
+  async listKeys(@Param('projectId') projectId: string) {
+    const { keys } = await this.clients.session.listApiKeys({ projectId });
+    return { keys: keys.map(presentApiKey) };
+  }
+
+  @Post('projects/:projectId/environments/:environment/keys/rotate')
+  @HttpCode(200)
+  async rotateKeys(@Param('projectId') projectId: string, @Param('environment') environment: string) {
+    const name = adminEnvironmentParam.parse(environment);
+    const keys = await this.clients.session.rotateApiKeys({ projectId, environment: toProtoEnvironment(name) });
+    return { environment: name, ...presentKeys(keys) };
+  }
+
+  @Post('projects/:projectId/keys/:keyId/revoke')
+  @HttpCode(200)
+  async revokeKey(@Param('projectId') projectId: string, @Param('keyId') keyId: string) {
+    return presentApiKey(await this.clients.session.revokeApiKey({ projectId, keyId }));
+  }
+
+  @Put('projects/:projectId/environments/:environment/webhook')
+  async setWebhook(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const { url } = webhookBody.parse(rawBody ?? {});
+    await this.clients.session.getProject({ projectId });
+    const endpoint = await this.clients.webhook.setEndpoint({ projectId, environment: name, url });
+    return { url: endpoint.url, secret: endpoint.secret };
+  }
+
+  @Post('projects/:projectId/environments/:environment/balance')
+  @HttpCode(200)
+  async topUp(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const { amount } = balanceBody.parse(rawBody ?? {});
+    await this.clients.session.getProject({ projectId });
+    return this.clients.billing.topUp({ projectId, environment: name, amount });
+  }
+
+  @Get('projects/:projectId/environments/:environment/balance')
+  async getBalance(@Param('projectId') projectId: string, @Param('environment') environment: string) {
+    const name = adminEnvironmentParam.parse(environment);
+    await this.clients.session.getProject({ projectId });
+    return this.clients.billing.getBalance({ projectId, environment: name });
+  }
+
+  @Get('projects/:projectId/sessions')
+  async listSessions(@Param('projectId') projectId: string, @Query() rawQuery: unknown) {
+    const query = listSessionsQuery.parse(rawQuery ?? {});
+    const { sessions } = await this.clients.session.listSessions({
+      projectId,
+      environment: query.environment ? toProtoEnvironment(query.environment) : session.Environment.ENVIRONMENT_UNSPECIFIED,
+      status: query.status ?? '',
+      limit: query.limit,
+    });
+    return { sessions: sessions.map((s) => ({ ...s, environment: fromProtoEnvironment(s.environment) })) };
+  }
+}

@@ -1,0 +1,113 @@
+import type { session } from '@kyc/contracts';
+
+/** gRPC messages → the public JSON shapes of spec part 2, with the spec's exact field names. */
+
+function parseMetadata(json: string): Record<string, unknown> {
+  return json ? (JSON.parse(json) as Record<string, unknown>) : {};
+}
+
+export function presentCreatedSession(s: session.Session) {
+  return {
+    id: s.id,
+    status: s.status,
+    embedToken: s.embedToken,
+    expiresAt: s.expiresAt,
+    createdAt: s.createdAt,
+    widgetUrl: s.widgetUrl,
+    qrCodeUrl: s.qrCodeUrl,
+    allowManualUpload: s.allowManualUpload,
+    testMode: s.testMode,
+  };
+}
+
+export function presentSession(s: session.Session) {
+  return { id: s.id, status: s.status, clientMetadata: parseMetadata(s.clientMetadataJson), createdAt: s.createdAt, expiresAt: s.expiresAt, updatedAt: s.updatedAt };
+}
+
+export function presentDocumentUpload(r: session.DocumentUploadResult) {
+  return {
+    success: r.success,
+    detectedDocumentType: r.detectedDocumentType,
+    detectionConfidence: r.detectionConfidence,
+    uploadedImageType: r.uploadedImageType,
+    isValidDocument: r.isValidDocument,
+    requiresBackSide: r.requiresBackSide,
+    uploadedSides: r.uploadedSides,
+    readyForVerification: r.readyForVerification,
+    nextStepMessage: r.nextStepMessage,
+    ...(r.issues.length ? { issues: r.issues.map((i) => ({ code: i.code, scope: i.scope })) } : {}),
+  };
+}
+
+export function presentFaceUpload(r: session.FaceUploadResult) {
+  return { success: r.success, confidence: r.confidence, message: r.message, readyForFinalVerification: r.readyForFinalVerification };
+}
+
+export function presentDeviceData(d: session.DeviceData) {
+  return { success: true, deviceData: Object.fromEntries(Object.entries(d).filter(([, value]) => value !== '')) };
+}
+
+function presentExtracted(e: session.ExtractedData | undefined, fields: readonly (keyof session.ExtractedData)[]) {
+  if (!e) return {};
+  return Object.fromEntries(fields.filter((field) => e[field] !== '').map((field) => [field, e[field]]));
+}
+
+const SUBMIT_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex'] as const;
+const READ_FIELDS = [...SUBMIT_FIELDS, 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
+
+/** Spec 2.7: which fields appear depends on the status. */
+export function presentSubmit(r: session.SubmitResult) {
+  const base = { success: r.success, status: r.status, timestamp: r.timestamp };
+  switch (r.status) {
+    case 'completed':
+      return {
+        ...base,
+        confidence: r.confidence,
+        data: { documentType: r.documentType, extractedData: presentExtracted(r.extractedData, SUBMIT_FIELDS), verificationAttemptId: r.verificationAttemptId },
+      };
+    case 'queued':
+      return { ...base, jobId: r.jobId };
+    case 'action_required':
+      return { ...base, message: r.message, issues: r.issueCodes.map((code) => ({ code })), nextAction: r.nextAction };
+    case 'manual_review':
+      return { ...base, message: r.message, issues: r.issueCodes.map((code) => ({ code })) };
+    default:
+      return { ...base, ...(r.message ? { message: r.message } : {}) };
+  }
+}
+
+/** Spec 2.9: while under review the attempt shows only id, status, confidence, failureReason. */
+export function presentVerification(v: session.Verification) {
+  const a = v.verification;
+  let verification: Record<string, unknown> | null = null;
+  if (v.hasVerification && a) {
+    verification =
+      v.status === 'manual_review'
+        ? { id: a.id, status: a.status, confidence: a.confidence, failureReason: a.failureReason || null }
+        : {
+            id: a.id,
+            status: a.status,
+            confidence: a.confidence,
+            documentType: a.documentType || null,
+            faceMatchStatus: a.faceMatchStatus || null,
+            faceMatchScore: a.hasFaceMatchScore ? a.faceMatchScore : null,
+            poaStatus: a.poaStatus || null,
+            failureReason: a.failureReason || null,
+            isReused: a.isReused,
+            extractedData: presentExtracted(a.extractedData, READ_FIELDS),
+            createdAt: a.createdAt,
+          };
+  }
+  return {
+    sessionId: v.sessionId,
+    status: v.status,
+    testMode: v.testMode,
+    clientMetadata: parseMetadata(v.clientMetadataJson),
+    createdAt: v.createdAt,
+    expiresAt: v.expiresAt,
+    updatedAt: v.updatedAt,
+    verification,
+    ...(v.issueCodes.length ? { issues: v.issueCodes.map((code) => ({ code })) } : {}),
+    ...(v.nextAction ? { nextAction: v.nextAction } : {}),
+  };
+}

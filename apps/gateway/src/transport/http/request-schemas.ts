@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Request bodies of the public API (spec part 2). Unknown extra fields are ignored (additive). */
+const clientMetadata = z
+  .object({
+    email: z.string().max(320).optional(),
+    userId: z.string().max(255).optional(),
+    name: z.string().max(255).optional(),
+  })
+  .catchall(z.unknown())
+  .refine((value) => JSON.stringify(value).length <= 16_384, 'clientMetadata must be at most 16 KB as JSON');
+
+export const createSessionBody = z.object({
+  clientMetadata: clientMetadata.optional(),
+  language: z.enum(['en', 'de', 'uk']).optional(),
+  expiryMinutes: z.number().int().min(1).max(60).optional(),
+});
+
+export const updateSessionBody = z.object({ clientMetadata });
+
+const deviceField = z.string().max(512).optional();
+export const deviceDataBody = z.object({
+  ipAddress: deviceField,
+  userAgent: deviceField,
+  fingerprint: deviceField,
+  timezone: deviceField,
+  language: deviceField,
+  platform: deviceField,
+  screenResolution: deviceField,
+});
+
+export const documentUploadFields = z.object({
+  imageType: z.enum(['front', 'back', 'main']),
+  isRetake: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+});
+
+export const idempotencyKey = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+export const sessionIdParam = z.string().max(64);
+
+const environmentName = z.enum(['test', 'sandbox', 'live']);
+export const adminEnvironmentParam = environmentName;
+export const createProjectBody = z.object({ name: z.string().min(1).max(200), accountName: z.string().min(1).max(200).optional() });
+export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
+export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });
+export const listSessionsQuery = z.object({
+  environment: environmentName.optional(),
+  status: z.string().max(32).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});

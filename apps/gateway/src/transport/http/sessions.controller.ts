@@ -1,0 +1,75 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Req, UseGuards } from '@nestjs/common';
+import { ErrorCode, KycError } from '@kyc/errors';
+import { decide, fingerprintRequest } from '../../domain/idempotency';
+import { IdempotencyRepository } from '../../infrastructure/idempotency.repository';
+import { ServiceClients } from '../../infrastructure/service-clients';
+import type { AuthenticatedRequest } from './principal';
+import { presentCreatedSession, presentSession } from './presenters';
+import { createSessionBody, idempotencyKey, sessionIdParam, updateSessionBody } from './request-schemas';
+import { SecretKeyGuard } from './secret-key.guard';
+
+/** Spec 4.1–4.3. Errors here use the flat format. */
+@Controller('v1/sessions')
+@UseGuards(SecretKeyGuard)
+export class SessionsController {
+  constructor(private readonly clients: ServiceClients, private readonly idempotency: IdempotencyRepository) {}
+
+  @Post()
+  @HttpCode(201)
+  async create(@Req() request: AuthenticatedRequest, @Body() rawBody: unknown, @Headers('idempotency-key') rawKey?: string) {
+    const body = createSessionBody.parse(rawBody ?? {});
+    const create = async () =>
+      presentCreatedSession(
+        await this.clients.session.createSession({
+          principal: request.principal,
+          clientMetadataJson: JSON.stringify(body.clientMetadata ?? {}),
+          language: body.language ?? '',
+          expiryMinutes: body.expiryMinutes ?? 0,
+        }),
+      );
+    if (rawKey === undefined) return create();
+
+    const key = idempotencyKey.parse(rawKey);
+    const { projectId } = request.principal;
+    const requestHash = fingerprintRequest(request.principal.environment, body);
+    if (!(await this.idempotency.claim(projectId, key, requestHash))) {
+      const decision = decide(await this.idempotency.find(projectId, key), requestHash, new Date());
+      switch (decision.kind) {
+        case 'replay':
+          return decision.body;
+        case 'in_flight':
+          throw new KycError(ErrorCode.IDEMPOTENCY_IN_FLIGHT);
+        case 'mismatch':
+          throw new KycError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+        case 'proceed':
+          // The record vanished between claim and read (its first request failed): the caller may retry.
+          throw new KycError(ErrorCode.IDEMPOTENCY_IN_FLIGHT);
+      }
+    }
+    try {
+      const created = await create();
+      await this.idempotency.complete(projectId, key, 201, created);
+      return created;
+    } catch (error) {
+      await this.idempotency.release(projectId, key);
+      throw error;
+    }
+  }
+
+  @Get(':sessionId')
+  async get(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
+    return presentSession(await this.clients.session.getSession({ principal: request.principal, sessionId: sessionIdParam.parse(sessionId) }));
+  }
+
+  /** The update operation (spec 4.3): replaces clientMetadata. */
+  @Patch(':sessionId')
+  async update(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+    const body = updateSessionBody.parse(rawBody ?? {});
+    const updated = await this.clients.session.updateSession({
+      principal: request.principal,
+      sessionId: sessionIdParam.parse(sessionId),
+      clientMetadataJson: JSON.stringify(body.clientMetadata),
+    });
+    return presentSession(updated);
+  }
+}

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@kyc/errors';
+import { createLogger } from '@kyc/logger';
+import { type DataSource, runMigrations } from '@kyc/persistence';
+import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { ExpirySweeper } from '../application/expiry-sweeper';
+import { applyTransition } from '../application/session-transitions';
+import { createSessionDataSource } from '../infrastructure/data-source';
+import { SessionRepository } from '../infrastructure/session.repository';
+import { TenancyRepository } from '../infrastructure/tenancy.repository';
+
+/** The session schema against a real PostgreSQL: tenancy, expiry, supersession, outbox. */
+describe('session persistence (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let sessions: SessionRepository;
+  let tenancy: TenancyRepository;
+  let projectId: string;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    dataSource = createSessionDataSource(database.url);
+    await runMigrations(dataSource);
+    sessions = new SessionRepository(dataSource);
+    tenancy = new TenancyRepository(dataSource);
+    projectId = (await tenancy.createProject('Integration', 'Tests')).project.id;
+  }, 60_000);
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.stop();
+  });
+
+  const newSession = (over: { status?: string; email?: string | null; expiresInMs?: number; createdAt?: Date } = {}) =>
+    sessions.transaction((manager) =>
+      sessions.insert(manager, {
+        id: randomUUID(),
+        projectId,
+        environment: 'test',
+        testMode: true,
+        status: over.status ?? 'pending',
+        clientMetadata: over.email ? { email: over.email } : {},
+        email: over.email ?? null,
+        language: 'de',
+        expiryMinutes: 5,
+        expiresAt: new Date(Date.now() + (over.expiresInMs ?? 300_000)),
+        createdAt: over.createdAt ?? new Date(),
+      }),
+    );
+
+  it('stores secret keys only as digests and authenticates them', async () => {
+    const { pairs } = await tenancy.createProject('Keys', 'Tests');
+    const secret = pairs.find((p) => p.environment === 'sandbox')!.secret.value;
+    const rows: { secret_hash: Buffer | null; prefix: string }[] = await dataSource.query(`SELECT secret_hash, prefix FROM session.api_keys WHERE kind = 'secret'`);
+    for (const row of rows) expect(row.secret_hash?.toString('utf8') ?? '').not.toContain('sk_');
+    expect(JSON.stringify(await dataSource.query(`SELECT * FROM session.api_keys`))).not.toContain(secret);
+    expect(await tenancy.authenticate(secret)).toMatchObject({ environment: 'sandbox' });
+    expect(await tenancy.authenticate(secret + 'x')).toBeNull();
+  });
+
+  it('never finds a session from another project or environment (KYC_001)', async () => {
+    const record = await newSession();
+    const other = (await tenancy.createProject('Other', 'Tests')).project.id;
+    await expect(sessions.find({ projectId: other, environment: 'test' }, record.id)).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    await expect(sessions.find({ projectId, environment: 'live' }, record.id)).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    await expect(sessions.find({ projectId, environment: 'test' }, 'not-a-uuid')).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    await expect(sessions.find({ projectId, environment: 'test' }, record.id)).resolves.toMatchObject({ id: record.id });
+  });
+
+  it('sweeps open sessions past their TTL and never manual_review', async () => {
+    const due = await newSession({ expiresInMs: -1_000 });
+    const connected = await newSession({ status: 'connected', expiresInMs: -1_000 });
+    const review = await newSession({ status: 'manual_review', expiresInMs: -1_000 });
+    const fresh = await newSession();
+    const sweeper = new ExpirySweeper(sessions, createLogger('test', 'silent'), 60_000);
+    expect(await sweeper.sweepOnce()).toBeGreaterThanOrEqual(2);
+    const scope = { projectId, environment: 'test' as const };
+    expect((await sessions.find(scope, due.id)).status).toBe('expired');
+    expect((await sessions.find(scope, connected.id)).status).toBe('expired');
+    expect((await sessions.find(scope, review.id)).status).toBe('manual_review');
+    expect((await sessions.find(scope, fresh.id)).status).toBe('pending');
+  });
+
+  it('supersedes the older review of the same person when a newer attempt completes, without an event', async () => {
+    const email = `dana-${randomUUID()}@example.com`;
+    const older = await newSession({ status: 'manual_review', email, createdAt: new Date(Date.now() - 60_000) });
+    const newer = await newSession({ status: 'processing', email });
+    const scope = { projectId, environment: 'test' as const };
+    await sessions.transaction(async (manager) => {
+      const locked = await sessions.findForUpdate(manager, scope, newer.id);
+      await applyTransition(sessions, manager, locked, 'pipeline_completed', {}, {}, () => ({ status: 'completed' }));
+    });
+    expect((await sessions.find(scope, older.id)).status).toBe('superseded');
+    expect((await sessions.find(scope, newer.id)).status).toBe('completed');
+    const events: { type: string; session_id: string }[] = await dataSource.query(`SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`, [[older.id, newer.id]]);
+    expect(events).toEqual([{ type: 'verification.completed', session_id: newer.id }]);
+  });
+});

@@ -1,0 +1,21 @@
+import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+
+const schema = z.object({
+  ...commonEnv,
+  GRPC_URL: grpcAddress().default('127.0.0.1:50051'),
+  DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
+  BIOMETRICS_GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
+  SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
+  BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
+  /** HMAC key of the session-bound embed tokens (HS256); at least 32 characters. */
+  EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** Where the hosted widget and QR pages are served; widgetUrl and qrCodeUrl are built from it. */
+  PUBLIC_BASE_URL: z.url().default('http://127.0.0.1:8080'),
+  /** How often open sessions past their TTL are moved to expired. */
+  SESSION_SWEEP_INTERVAL_MS: positiveInt().default(15_000),
+  /** Deadline of calls to the analysis services (document, biometrics, scoring). */
+  ANALYSIS_DEADLINE_MS: positiveInt().default(30_000),
+});
+
+export type SessionConfig = z.infer<typeof schema>;
+export const loadSessionConfig = (env: NodeJS.ProcessEnv = process.env): SessionConfig => loadConfig(schema, env, ['EMBED_TOKEN_SECRET', 'DATABASE_URL']);

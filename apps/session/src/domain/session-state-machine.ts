@@ -1,0 +1,152 @@
+import { ErrorCode, KycError } from '@kyc/errors';
+import { EXPIRABLE_STATUSES, type SessionStatus } from './session-status';
+
+export type { SessionStatus } from './session-status';
+
+export type Trigger =
+  | 'widget_opened'
+  | 'document_uploaded'
+  | 'face_uploaded'
+  | 'device_data_recorded'
+  | 'submitted'
+  | 'pipeline_completed'
+  | 'pipeline_failed'
+  | 'pipeline_needs_review'
+  | 'pipeline_needs_action'
+  | 'review_approved'
+  | 'review_rejected'
+  | 'superseded_by_newer_attempt'
+  | 'ttl_passed';
+
+export type NextAction = 'resubmit_front' | 'resubmit_back';
+
+export type Effect =
+  | { type: 'extend_ttl'; hours: number }
+  | { type: 'purge_artifacts' }
+  | { type: 'reset_uploads' }
+  | { type: 'emit'; event: 'verification.completed' | 'verification.status_changed' }
+  | { type: 'bill' }
+  | { type: 'increment_action_cycles' }
+  | { type: 'supersede_older_reviews' }
+  | { type: 'new_attempt' };
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  testMode: boolean;
+  expiresAt: Date;
+  actionCycles: number;
+  nextAction: NextAction | null;
+}
+
+export interface TransitionContext {
+  now: Date;
+  side?: 'front' | 'back' | 'main';
+  nextAction?: NextAction;
+}
+
+export interface TransitionResult {
+  to: SessionStatus;
+  effects: Effect[];
+}
+
+/** After this many re-collection cycles a session goes to manual_review instead of looping (spec part 8). */
+export const MAX_ACTION_CYCLES = 2;
+/** action_required extends the TTL to 24 hours (spec part 8). */
+export const ACTION_REQUIRED_TTL_HOURS = 24;
+
+const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.completed' }, { type: 'bill' }, { type: 'supersede_older_reviews' }];
+const ACTION_EFFECTS: Effect[] = [{ type: 'extend_ttl', hours: ACTION_REQUIRED_TTL_HOURS }, { type: 'increment_action_cycles' }];
+
+export type Guard = (session: SessionSnapshot, context: TransitionContext) => boolean;
+
+/** One row of the table: from a status, on a trigger, when the guard holds, go to `to` with effects — or refuse with `reject`. */
+export interface TransitionRow {
+  from: SessionStatus;
+  trigger: Trigger;
+  when?: { description: string; holds: Guard };
+  to?: SessionStatus;
+  effects?: Effect[];
+  reject?: ErrorCode;
+}
+
+const WRITES: Trigger[] = ['document_uploaded', 'face_uploaded', 'device_data_recorded'];
+const sideNamed = (s: SessionSnapshot, c: TransitionContext) => c.side !== undefined && (s.nextAction === 'resubmit_back' ? 'back' : 'front') === c.side;
+const cyclesLeft = (s: SessionSnapshot) => s.actionCycles < MAX_ACTION_CYCLES;
+
+/**
+ * The session state machine (spec part 3) as data. Rows are tried in order; the first whose
+ * from/trigger match and whose guard holds decides. A caller's move that matches no row is
+ * refused by `refusal()`; an internal trigger that matches no row is a programming error.
+ */
+export const TRANSITION_TABLE: readonly TransitionRow[] = [
+  // pending: the first write (or the widget) connects; submit needs uploads except in test mode (rule 9).
+  { from: 'pending', trigger: 'widget_opened', to: 'connected' },
+  ...WRITES.map((trigger): TransitionRow => ({ from: 'pending', trigger, to: 'connected' })),
+  { from: 'pending', trigger: 'submitted', when: { description: 'test mode', holds: (s) => s.testMode }, to: 'processing', effects: [{ type: 'new_attempt' }] },
+  { from: 'pending', trigger: 'submitted', reject: ErrorCode.UPLOADS_MISSING },
+
+  // connected: uploads keep it connected; submit starts processing.
+  { from: 'connected', trigger: 'widget_opened', to: 'connected' },
+  ...WRITES.map((trigger): TransitionRow => ({ from: 'connected', trigger, to: 'connected' })),
+  { from: 'connected', trigger: 'submitted', to: 'processing', effects: [{ type: 'new_attempt' }] },
+
+  // processing: the pipeline decides; callers wait (rule 8).
+  ...WRITES.map((trigger): TransitionRow => ({ from: 'processing', trigger, reject: ErrorCode.SESSION_PROCESSING })),
+  { from: 'processing', trigger: 'submitted', reject: ErrorCode.SESSION_PROCESSING },
+  { from: 'processing', trigger: 'pipeline_completed', to: 'completed', effects: COMPLETED_EFFECTS },
+  { from: 'processing', trigger: 'pipeline_failed', to: 'failed', effects: [{ type: 'purge_artifacts' }] },
+  { from: 'processing', trigger: 'pipeline_needs_review', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
+  { from: 'processing', trigger: 'pipeline_needs_action', when: { description: 'fewer than 2 re-collection cycles so far', holds: cyclesLeft }, to: 'action_required', effects: ACTION_EFFECTS },
+  { from: 'processing', trigger: 'pipeline_needs_action', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
+
+  // action_required: only the named side, then submit again (rule 6).
+  { from: 'action_required', trigger: 'document_uploaded', when: { description: 'the side named in nextAction', holds: sideNamed }, to: 'action_required' },
+  { from: 'action_required', trigger: 'document_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
+  { from: 'action_required', trigger: 'face_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
+  { from: 'action_required', trigger: 'device_data_recorded', to: 'action_required' },
+  { from: 'action_required', trigger: 'submitted', to: 'processing', effects: [{ type: 'new_attempt' }] },
+  { from: 'action_required', trigger: 'ttl_passed', to: 'expired' },
+
+  // failed: the next write within the TTL reopens with a full re-upload (rule 1).
+  ...WRITES.map((trigger): TransitionRow => ({ from: 'failed', trigger, to: 'connected', effects: [{ type: 'reset_uploads' }] })),
+  { from: 'failed', trigger: 'submitted', reject: ErrorCode.UPLOADS_MISSING },
+  { from: 'failed', trigger: 'ttl_passed', to: 'expired' },
+
+  // manual_review: frozen (rule 2); a reviewer or a newer attempt of the same person ends it.
+  ...WRITES.map((trigger): TransitionRow => ({ from: 'manual_review', trigger, reject: ErrorCode.SESSION_CLOSED })),
+  { from: 'manual_review', trigger: 'submitted', reject: ErrorCode.SESSION_CLOSED },
+  { from: 'manual_review', trigger: 'review_approved', to: 'completed', effects: COMPLETED_EFFECTS.filter((e) => e.type !== 'supersede_older_reviews') },
+  { from: 'manual_review', trigger: 'review_rejected', to: 'rejected', effects: [{ type: 'emit', event: 'verification.status_changed' }] },
+  { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded' },
+
+  // TTL of the open states.
+  { from: 'pending', trigger: 'ttl_passed', to: 'expired' },
+  { from: 'connected', trigger: 'ttl_passed', to: 'expired' },
+];
+
+const CALLER_TRIGGERS: readonly Trigger[] = ['widget_opened', ...WRITES, 'submitted'];
+
+/** Whether an open session has outlived its TTL (manual_review never does, rule 2). */
+export function isPastTtl(session: SessionSnapshot, now: Date): boolean {
+  return EXPIRABLE_STATUSES.includes(session.status) && session.expiresAt.getTime() <= now.getTime();
+}
+
+/** Why a caller's move on a closed session is refused. */
+function refusal(session: SessionSnapshot): ErrorCode {
+  // completed, rejected, superseded: closed for good (rules 3–5). Submit on completed is answered
+  // from the cache by the caller before it asks the state machine.
+  return session.status === 'expired' ? ErrorCode.SESSION_EXPIRED : ErrorCode.SESSION_CLOSED;
+}
+
+export function transition(session: SessionSnapshot, trigger: Trigger, context: TransitionContext): TransitionResult {
+  const isCallerMove = CALLER_TRIGGERS.includes(trigger);
+  if (isCallerMove && isPastTtl(session, context.now)) throw new KycError(ErrorCode.SESSION_EXPIRED);
+  const row = TRANSITION_TABLE.find((r) => r.from === session.status && r.trigger === trigger && (!r.when || r.when.holds(session, context)));
+  if (row?.reject) {
+    const details = row.reject === ErrorCode.SIDE_NOT_REQUESTED && session.nextAction ? { reasonCode: session.nextAction } : undefined;
+    throw new KycError(row.reject, undefined, details);
+  }
+  if (row?.to) return { to: row.to, effects: [...(row.effects ?? [])] };
+  if (isCallerMove) throw new KycError(refusal(session));
+  throw new Error(`illegal transition: ${trigger} from ${session.status}`);
+}

@@ -1,0 +1,11 @@
+/** Session statuses (spec part 3). */
+export const SESSION_STATUSES = [
+  'pending', 'connected', 'processing', 'completed', 'failed', 'expired', 'manual_review', 'action_required', 'rejected', 'superseded',
+] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Closed for good: nothing changes them any more (spec part 3, rules 3–5). */
+export const CLOSED_STATUSES: readonly SessionStatus[] = ['completed', 'rejected', 'superseded', 'expired'];
+
+/** Statuses whose TTL can run out (manual_review never expires; processing is bounded by deadlines). */
+export const EXPIRABLE_STATUSES: readonly SessionStatus[] = ['pending', 'connected', 'failed', 'action_required'];

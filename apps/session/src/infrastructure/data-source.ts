@@ -1,0 +1,8 @@
+import { createServiceDataSource, type DataSource } from '@kyc/persistence';
+import { CreateSessionTables1763870400000 } from './migrations/1763870400000-CreateSessionTables';
+
+export const SESSION_SCHEMA = 'session';
+
+export function createSessionDataSource(databaseUrl: string): DataSource {
+  return createServiceDataSource({ schema: SESSION_SCHEMA, databaseUrl, entities: [], migrations: [CreateSessionTables1763870400000], poolSize: 20 });
+}

@@ -1,0 +1,130 @@
+import { ErrorCode, KycError } from '@kyc/errors';
+import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
+import { hashSecretKey, issueKey, type IssuedKey, type KeyKind } from '../domain/api-keys';
+import { ENVIRONMENTS, type EnvironmentName } from '../domain/environment';
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  accountId: string;
+  accountName: string;
+  moderationStatus: string;
+  allowManualUpload: boolean;
+  createdAt: Date;
+}
+
+export interface KeyRecord {
+  id: string;
+  environment: EnvironmentName;
+  kind: KeyKind;
+  prefix: string;
+  status: 'active' | 'revoked';
+  publishableKey: string | null;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+export interface IssuedPair {
+  environment: EnvironmentName;
+  secret: IssuedKey & { id: string };
+  publishable: IssuedKey & { id: string };
+}
+
+export interface AuthenticatedKey {
+  keyId: string;
+  projectId: string;
+  environment: EnvironmentName;
+  moderationStatus: string;
+}
+
+const PROJECT_COLUMNS = `p.id, p.name, p.account_id AS "accountId", a.name AS "accountName", p.moderation_status AS "moderationStatus",
+  p.allow_manual_upload AS "allowManualUpload", p.created_at AS "createdAt"`;
+
+/** Accounts, projects and their keys (spec part 5). */
+export class TenancyRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async authenticate(secretKey: string): Promise<AuthenticatedKey | null> {
+    const rows: AuthenticatedKey[] = await this.dataSource.query(
+      `SELECT k.id AS "keyId", k.project_id AS "projectId", k.environment, p.moderation_status AS "moderationStatus"
+         FROM session.api_keys k JOIN session.projects p ON p.id = k.project_id
+        WHERE k.secret_hash = $1 AND k.status = 'active'`,
+      [hashSecretKey(secretKey)],
+    );
+    return rows[0] ?? null;
+  }
+
+  createProject(name: string, accountName: string): Promise<{ project: ProjectRecord; pairs: IssuedPair[] }> {
+    return this.dataSource.transaction(async (manager) => {
+      const [account]: { id: string }[] = await manager.query(`INSERT INTO session.accounts (name) VALUES ($1) RETURNING id`, [accountName]);
+      const [{ id }]: { id: string }[] = await manager.query(`INSERT INTO session.projects (account_id, name) VALUES ($1, $2) RETURNING id`, [account.id, name]);
+      const pairs: IssuedPair[] = [];
+      for (const environment of ENVIRONMENTS) pairs.push(await this.insertPair(manager, id, environment));
+      return { project: await this.requireProject(id, manager), pairs };
+    });
+  }
+
+  async listProjects(): Promise<ProjectRecord[]> {
+    return this.dataSource.query(`SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id ORDER BY p.created_at`);
+  }
+
+  async requireProject(projectId: string, manager: EntityManager = this.dataSource.manager): Promise<ProjectRecord> {
+    const rows: ProjectRecord[] = await manager.query(
+      `SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id WHERE p.id::text = $1`,
+      [projectId],
+    );
+    if (!rows[0]) throw new KycError(ErrorCode.NOT_FOUND, 'Project not found');
+    return rows[0];
+  }
+
+  async approveProject(projectId: string): Promise<ProjectRecord> {
+    await this.requireProject(projectId);
+    await this.dataSource.query(`UPDATE session.projects SET moderation_status = 'approved' WHERE id = $1`, [projectId]);
+    return this.requireProject(projectId);
+  }
+
+  async listKeys(projectId: string): Promise<KeyRecord[]> {
+    await this.requireProject(projectId);
+    return this.dataSource.query(
+      `SELECT id, environment, kind, prefix, status, publishable_key AS "publishableKey", created_at AS "createdAt", revoked_at AS "revokedAt"
+         FROM session.api_keys WHERE project_id = $1 ORDER BY created_at, environment, kind`,
+      [projectId],
+    );
+  }
+
+  /** Issues a new pair for the environment and revokes the previous active pair at once. */
+  rotate(projectId: string, environment: EnvironmentName): Promise<IssuedPair> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.requireProject(projectId, manager);
+      await manager.query(
+        `UPDATE session.api_keys SET status = 'revoked', revoked_at = now() WHERE project_id = $1 AND environment = $2 AND status = 'active'`,
+        [projectId, environment],
+      );
+      return this.insertPair(manager, projectId, environment);
+    });
+  }
+
+  async revoke(projectId: string, keyId: string): Promise<KeyRecord> {
+    const rows = returnedRows<{ id: string }>(await this.dataSource.query(
+      `UPDATE session.api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, now()) WHERE project_id::text = $1 AND id::text = $2 RETURNING id`,
+      [projectId, keyId],
+    ));
+    if (!rows.length) throw new KycError(ErrorCode.NOT_FOUND, 'Key not found in this project');
+    const keys = await this.listKeys(projectId);
+    return keys.find((k) => k.id === keyId)!;
+  }
+
+  private async insertPair(manager: EntityManager, projectId: string, environment: EnvironmentName): Promise<IssuedPair> {
+    const secret = issueKey('secret', environment);
+    const publishable = issueKey('publishable', environment);
+    const [s]: { id: string }[] = await manager.query(
+      `INSERT INTO session.api_keys (project_id, environment, kind, prefix, secret_hash) VALUES ($1, $2, 'secret', $3, $4) RETURNING id`,
+      [projectId, environment, secret.prefix, hashSecretKey(secret.value)],
+    );
+    const [p]: { id: string }[] = await manager.query(
+      `INSERT INTO session.api_keys (project_id, environment, kind, prefix, publishable_key) VALUES ($1, $2, 'publishable', $3, $4) RETURNING id`,
+      [projectId, environment, publishable.prefix, publishable.value],
+    );
+    return { environment, secret: { ...secret, id: s.id }, publishable: { ...publishable, id: p.id } };
+  }
+}

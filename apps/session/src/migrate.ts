@@ -1,0 +1,4 @@
+import { runMigrationStep } from '@kyc/persistence';
+import { createSessionDataSource } from './infrastructure/data-source';
+
+runMigrationStep('session', createSessionDataSource);

@@ -1,0 +1,22 @@
+import { ErrorCode } from '@kyc/errors';
+import { assertEndpointUrl, assertEnvironment, newWebhookSecret } from './endpoint';
+
+describe('webhook endpoints', () => {
+  it('accepts http(s) URLs only, without credentials', () => {
+    expect(assertEndpointUrl('https://example.com/hooks').hostname).toBe('example.com');
+    for (const bad of ['ftp://x/y', 'not a url', 'https://user:pw@example.com/', 'javascript:alert(1)']) {
+      expect(() => assertEndpointUrl(bad)).toThrow(expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }));
+    }
+  });
+
+  it('knows the three environments', () => {
+    expect(() => assertEnvironment('staging')).toThrow(expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }));
+    expect(() => assertEnvironment('live')).not.toThrow();
+  });
+
+  it('issues distinct whsec_ secrets', () => {
+    const a = newWebhookSecret();
+    expect(a).toMatch(/^whsec_[\w-]{43}$/);
+    expect(newWebhookSecret()).not.toBe(a);
+  });
+});

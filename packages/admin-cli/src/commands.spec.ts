@@ -1,0 +1,24 @@
+import { UsageError, buildRequest } from './commands';
+
+describe(buildRequest.name, () => {
+  it('maps each command to its admin route', () => {
+    expect(buildRequest('projects:create', ['Acme'], { account: 'Acme Inc' })).toEqual({ method: 'POST', path: '/admin/v1/projects', body: { name: 'Acme', accountName: 'Acme Inc' } });
+    expect(buildRequest('projects:approve', ['p1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/approve' });
+    expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate' });
+    expect(buildRequest('keys:revoke', ['p1', 'k1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/keys/k1/revoke' });
+    expect(buildRequest('webhook:set', ['p1', 'test', 'http://127.0.0.1:4000/h'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/test/webhook', body: { url: 'http://127.0.0.1:4000/h' } });
+    expect(buildRequest('balance:top-up', ['p1', 'live', '500'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/environments/live/balance', body: { amount: 500 } });
+    expect(buildRequest('sessions:list', ['p1'], { environment: 'test', status: 'completed', limit: '5' }).path).toBe('/admin/v1/projects/p1/sessions?environment=test&status=completed&limit=5');
+  });
+
+  it('refuses bad usage', () => {
+    expect(() => buildRequest('keys:rotate', ['p1', 'prod'], {})).toThrow(UsageError);
+    expect(() => buildRequest('balance:top-up', ['p1', 'live', '-3'], {})).toThrow(UsageError);
+    expect(() => buildRequest('projects:show', [], {})).toThrow(UsageError);
+    expect(() => buildRequest('nope', [], {})).toThrow(UsageError);
+  });
+
+  it('escapes ids into the path', () => {
+    expect(buildRequest('projects:show', ['../x'], {}).path).toBe('/admin/v1/projects/..%2Fx');
+  });
+});

@@ -1,0 +1,76 @@
+/** The CLI's commands as routes of the admin API: pure, so they can be tested without a server. */
+export interface AdminRequest {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: unknown;
+}
+
+export class UsageError extends Error {}
+
+const ENVIRONMENTS = ['test', 'sandbox', 'live'];
+
+function environment(value: string | undefined): string {
+  if (!value || !ENVIRONMENTS.includes(value)) throw new UsageError(`environment must be one of ${ENVIRONMENTS.join(', ')}`);
+  return value;
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new UsageError(`missing <${name}>`);
+  return encodeURIComponent(value);
+}
+
+export const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+  projects:create <name> [--account <accountName>]
+  projects:list
+  projects:show <projectId>
+  projects:approve <projectId>
+  keys:list <projectId>
+  keys:rotate <projectId> <environment>
+  keys:revoke <projectId> <keyId>
+  webhook:set <projectId> <environment> <url>
+  balance:top-up <projectId> <environment> <amount>
+  balance:show <projectId> <environment>
+  sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
+
+environment is test, sandbox or live. The API and token come from KYC_API_URL and
+KYC_ADMIN_TOKEN, or from $KYC_DATA_DIR/dev-credentials.json (default ./.data).`;
+
+export function buildRequest(command: string, args: string[], flags: Record<string, string | undefined>): AdminRequest {
+  const project = (index: number) => `/admin/v1/projects/${required(args[index], 'projectId')}`;
+  switch (command) {
+    case 'projects:create':
+      return { method: 'POST', path: '/admin/v1/projects', body: { name: decodeURIComponent(required(args[0], 'name')), ...(flags.account ? { accountName: flags.account } : {}) } };
+    case 'projects:list':
+      return { method: 'GET', path: '/admin/v1/projects' };
+    case 'projects:show':
+      return { method: 'GET', path: project(0) };
+    case 'projects:approve':
+      return { method: 'POST', path: `${project(0)}/approve` };
+    case 'keys:list':
+      return { method: 'GET', path: `${project(0)}/keys` };
+    case 'keys:rotate':
+      return { method: 'POST', path: `${project(0)}/environments/${environment(args[1])}/keys/rotate` };
+    case 'keys:revoke':
+      return { method: 'POST', path: `${project(0)}/keys/${required(args[1], 'keyId')}/revoke` };
+    case 'webhook:set':
+      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/webhook`, body: { url: decodeURIComponent(required(args[2], 'url')) } };
+    case 'balance:top-up': {
+      const amount = Number(args[2]);
+      if (!Number.isInteger(amount) || amount <= 0) throw new UsageError('amount must be a positive whole number');
+      return { method: 'POST', path: `${project(0)}/environments/${environment(args[1])}/balance`, body: { amount } };
+    }
+    case 'balance:show':
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/balance` };
+    case 'sessions:list': {
+      const query = new URLSearchParams();
+      if (flags.environment) query.set('environment', environment(flags.environment));
+      if (flags.status) query.set('status', flags.status);
+      if (flags.limit) query.set('limit', flags.limit);
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { method: 'GET', path: `${project(0)}/sessions${suffix}` };
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { USAGE, UsageError, buildRequest } from './commands';
+
+function target(): { baseUrl: string; token: string } {
+  const fromEnv = { baseUrl: process.env.KYC_API_URL, token: process.env.KYC_ADMIN_TOKEN };
+  if (fromEnv.baseUrl && fromEnv.token) return { baseUrl: fromEnv.baseUrl, token: fromEnv.token };
+  const file = path.resolve(process.env.KYC_DATA_DIR ?? './.data', 'dev-credentials.json');
+  if (!existsSync(file)) throw new UsageError(`no KYC_API_URL/KYC_ADMIN_TOKEN and no ${file}: start the stack (npm start) or set them`);
+  const credentials = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; adminToken: string };
+  return { baseUrl: fromEnv.baseUrl ?? credentials.baseUrl, token: fromEnv.token ?? credentials.adminToken };
+}
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { account: { type: 'string' }, environment: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [command, ...args] = positionals;
+  if (!command || command === 'help' || values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const request = buildRequest(command, args, values as Record<string, string | undefined>);
+  const { baseUrl, token } = target();
+  const response = await fetch(baseUrl.replace(/\/$/, '') + request.path, {
+    method: request.method,
+    headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    body: request.body ? JSON.stringify(request.body) : undefined,
+  });
+  const text = await response.text();
+  let shown = text;
+  try {
+    shown = JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    // Not JSON: print as it came.
+  }
+  if (!response.ok) {
+    console.error(`HTTP ${response.status}\n${shown}`);
+    return 1;
+  }
+  console.log(shown);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error((error as Error).message);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,45 @@
+import * as path from 'node:path';
+import { commonEnv, loadConfig, z } from '@kyc/config';
+import { startStack } from '../stack';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  KYC_DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: commonEnv.DATABASE_URL.optional(),
+  LOG_LEVEL: commonEnv.LOG_LEVEL,
+});
+
+/** `npm start`: the whole stack in the foreground; Ctrl-C stops it, PostgreSQL included. */
+async function main(): Promise<void> {
+  const config = loadConfig(schema, process.env, ['DATABASE_URL']);
+  const started = Date.now();
+  let shuttingDown = false;
+  const stack = await startStack({
+    dataDir: path.resolve(process.cwd(), config.KYC_DATA_DIR),
+    port: config.PORT,
+    host: config.HOST,
+    databaseUrl: config.DATABASE_URL,
+    log: (line) => console.log(line),
+    onUnexpectedExit: () => {
+      if (!shuttingDown) setTimeout(() => process.exit(1), 6_000).unref();
+    },
+  });
+  console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.baseUrl} (credentials: ${stack.credentialsFile})`);
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`[stack] ${signal} received`);
+    const force = setTimeout(() => process.exit(1), 9_500);
+    force.unref();
+    void stack.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(`[stack] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

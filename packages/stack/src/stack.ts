@@ -1,0 +1,154 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import { checkGrpcHealth } from '@kyc/grpc';
+import { bootstrapDefaultProject, credentialsPath, type DevCredentials, readCredentials, writeCredentials } from './credentials';
+import { freePort } from './ports';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres/embedded-postgres';
+import { ServiceProcess, runToCompletion } from './processes/service-process';
+import { loadOrCreateSecrets } from './secrets';
+
+/** The gRPC services, started before the gateway. */
+export const GRPC_SERVICES = ['session', 'document', 'biometrics', 'scoring', 'billing', 'webhook'] as const;
+export const ALL_APPS = ['gateway', ...GRPC_SERVICES] as const;
+type GrpcService = (typeof GRPC_SERVICES)[number];
+
+const REPO_ROOT = path.resolve(__dirname, '../../..');
+const READY_TIMEOUT_MS = 60_000;
+
+export interface StackOptions {
+  dataDir: string;
+  /** Gateway port; 0 or undefined picks a free one. */
+  port?: number;
+  host?: string;
+  /** Overrides passed to every process (e.g. AUTH_CACHE_TTL_MS in tests). */
+  env?: NodeJS.ProcessEnv;
+  databaseUrl?: string;
+  /** Receives every output line of the stack and its processes. */
+  log?: (line: string) => void;
+  /** Called when a process dies on its own (the stack is then stopped). */
+  onUnexpectedExit?: (name: string, code: number | null) => void;
+}
+
+export interface RunningStack {
+  baseUrl: string;
+  dataDir: string;
+  credentials: DevCredentials;
+  credentialsFile: string;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what: string, probe: () => Promise<boolean>, exited: Promise<unknown>): Promise<void> {
+  let dead = false;
+  void exited.then(() => (dead = true));
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`${what} exited before it was ready`);
+    if (await probe().catch(() => false)) return;
+    await sleep(150);
+  }
+  throw new Error(`${what} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+/**
+ * Brings up the whole platform as `npm start` does: PostgreSQL (embedded unless a URL is given),
+ * every service's migrations, the six gRPC services, then the gateway; on first start the default
+ * project and dev-credentials.json. `stop()` takes it all down, gateway first, PostgreSQL last.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const log = options.log ?? (() => undefined);
+  const say = (message: string) => log(`[stack] ${message}`);
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  // Under root the embedded PostgreSQL runs as its own user, which must be able to traverse here.
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
+  const secrets = loadOrCreateSecrets(dataDir);
+  const host = options.host ?? '127.0.0.1';
+  const port = options.port || (await freePort());
+  const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+
+  const processes: ServiceProcess[] = [];
+  let database: EmbeddedDatabase | undefined;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    say('stopping');
+    const gateway = processes.find((p) => p.options.name === 'gateway');
+    if (gateway) await gateway.stop();
+    await Promise.all(processes.map((p) => p.stop()));
+    if (database) await Promise.race([database.stop().catch(() => undefined), sleep(4_000)]);
+    say('stopped');
+  };
+
+  try {
+    let databaseUrl = options.databaseUrl ?? options.env?.DATABASE_URL;
+    if (!databaseUrl) {
+      const started = Date.now();
+      database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), port: await freePort(), onLog: () => undefined });
+      databaseUrl = database.url;
+      say(`postgres ready (embedded, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    }
+
+    const grpcUrls = Object.fromEntries(await Promise.all(GRPC_SERVICES.map(async (s) => [s, `127.0.0.1:${await freePort()}`] as const))) as Record<GrpcService, string>;
+    const common: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...options.env,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: options.env?.LOG_LEVEL ?? process.env.LOG_LEVEL ?? 'info',
+      ...Object.fromEntries(GRPC_SERVICES.map((s) => [`${s.toUpperCase()}_GRPC_URL`, grpcUrls[s]])),
+    };
+    const script = (app: string, entry: 'main' | 'migrate') => path.join(REPO_ROOT, 'apps', app, 'dist', `${entry}.js`);
+
+    await Promise.all(ALL_APPS.map((app) => runToCompletion({ name: `${app} migrations`, script: script(app, 'migrate'), cwd: REPO_ROOT, env: common })));
+    say('migrations applied');
+
+    const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => {
+      switch (app) {
+        case 'gateway':
+          return { ...common, PORT: String(port), HOST: host, ADMIN_TOKEN: secrets.adminToken, EMBED_TOKEN_SECRET: secrets.embedTokenSecret };
+        case 'session':
+          return { ...common, GRPC_URL: grpcUrls.session, EMBED_TOKEN_SECRET: secrets.embedTokenSecret, PUBLIC_BASE_URL: common.PUBLIC_BASE_URL ?? baseUrl };
+        default:
+          return { ...common, GRPC_URL: grpcUrls[app] };
+      }
+    };
+    const launch = (app: (typeof ALL_APPS)[number]) => {
+      const child = new ServiceProcess({ name: app, script: script(app, 'main'), cwd: REPO_ROOT, env: envFor(app), log });
+      processes.push(child);
+      void child.exited.then((code) => {
+        if (stopped || child.isStopping) return;
+        say(`${app} exited unexpectedly (code ${code}); stopping the stack`);
+        options.onUnexpectedExit?.(app, code);
+        void stop();
+      });
+      return child;
+    };
+
+    await Promise.all(
+      GRPC_SERVICES.map(async (service) => {
+        const child = launch(service);
+        await waitFor(service, () => checkGrpcHealth(grpcUrls[service], 500), child.exited);
+        say(`${service} ready on ${grpcUrls[service]}`);
+      }),
+    );
+    let credentials = readCredentials(dataDir);
+    if (!credentials) {
+      credentials = await bootstrapDefaultProject(grpcUrls.session, secrets.adminToken, baseUrl);
+      writeCredentials(dataDir, credentials);
+      say(`created the default project; credentials written to ${credentialsPath(dataDir)}`);
+    } else if (credentials.baseUrl !== baseUrl) {
+      credentials = { ...credentials, baseUrl };
+      writeCredentials(dataDir, credentials);
+    }
+
+    const gateway = launch('gateway');
+    await waitFor('gateway', async () => (await fetch(`${baseUrl}/healthz`)).status === 200, gateway.exited);
+    say(`gateway ready on ${baseUrl}`);
+    return { baseUrl, dataDir, credentials, credentialsFile: credentialsPath(dataDir), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,268 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { startStack, type RunningStack } from '@kyc/stack';
+import { ApiClient } from './api-client';
+import { sampleGif, sampleJpeg, samplePng } from './images';
+
+/**
+ * The Direct API in test mode, end to end: the stack started as `npm start` starts it (embedded
+ * PostgreSQL, one process per service, real gRPC), driven over HTTP.
+ */
+describe('Direct API (test mode) over the running stack', () => {
+  let stack: RunningStack;
+  let api: ApiClient;
+  let sk: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
+    stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn' } });
+    api = new ApiClient(stack.baseUrl);
+    sk = stack.credentials.environments.test.secretKey;
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  describe('sessions', () => {
+    it('creates a session with the spec fields and echoes the version', async () => {
+      const created = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com', userId: 'u-1' }, language: 'en', expiryMinutes: 10 });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        status: 'pending',
+        embedToken: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
+        expiresAt: expect.any(String),
+        createdAt: expect.any(String),
+        widgetUrl: expect.stringContaining(created.body.id),
+        qrCodeUrl: expect.stringContaining(created.body.id),
+        allowManualUpload: true,
+        testMode: true,
+      });
+      const lifetime = Date.parse(created.body.expiresAt) - Date.parse(created.body.createdAt);
+      expect(lifetime).toBe(10 * 60_000);
+      expect(created.headers.get('service-version')).toBe('2026-06-01');
+    });
+
+    it('defaults to 5 minutes and resolves an unknown version to the baseline', async () => {
+      const created = await api.request('POST', '/v1/sessions', { key: sk, headers: { 'service-version': '1999-01-01' } });
+      expect(created.status).toBe(201);
+      expect(Date.parse(created.body.expiresAt) - Date.parse(created.body.createdAt)).toBe(5 * 60_000);
+      expect(created.headers.get('service-version')).toBe('2026-06-01');
+    });
+
+    it('reads and updates a session', async () => {
+      const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'bob.approved@example.com' } });
+      const read = await api.request('GET', `/v1/sessions/${s.id}`, { key: sk });
+      expect(read.status).toBe(200);
+      expect(read.body).toEqual({ id: s.id, status: 'pending', clientMetadata: { email: 'bob.approved@example.com' }, createdAt: s.createdAt, expiresAt: s.expiresAt, updatedAt: expect.any(String) });
+      const updated = await api.request('PATCH', `/v1/sessions/${s.id}`, { key: sk, json: { clientMetadata: { email: 'bob.approved@example.com', userId: 'u-9' } } });
+      expect(updated.status).toBe(200);
+      expect(updated.body.clientMetadata).toEqual({ email: 'bob.approved@example.com', userId: 'u-9' });
+    });
+  });
+
+  describe('test-mode personas', () => {
+    it('completes alice right after creation, and submit again returns the cached result', async () => {
+      const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
+      const submitted = await api.submit(sk, s.id);
+      expect(submitted.status).toBe(200);
+      expect(submitted.body).toMatchObject({ success: true, status: 'completed', confidence: expect.any(Number), data: { documentType: expect.any(String), verificationAttemptId: expect.any(String) } });
+      expect(Object.keys(submitted.body.data.extractedData).sort()).toEqual(['dateOfBirth', 'firstName', 'fullName', 'lastName', 'nationality', 'sex']);
+      expect(submitted.body.data.extractedData.nationality).toMatch(/^[A-Z]{3}$/);
+
+      const again = await api.submit(sk, s.id);
+      expect(again.body.data.verificationAttemptId).toBe(submitted.body.data.verificationAttemptId);
+
+      const read = await api.verification(sk, s.id);
+      expect(read.status).toBe(200);
+      expect(read.body).toMatchObject({ sessionId: s.id, status: 'completed', testMode: true, verification: { id: submitted.body.data.verificationAttemptId, status: 'success' } });
+      expect(read.body.verification.extractedData.documentNumber).toEqual(expect.any(String));
+      expect(read.body).not.toHaveProperty('issues');
+    });
+
+    it('rejects carol', async () => {
+      const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'carol.rejected@example.com' } });
+      const submitted = await api.submit(sk, s.id);
+      expect(submitted.body).toMatchObject({ success: false, issues: [{ code: 'GENERIC_REVIEW' }] });
+      expect((await api.verification(sk, s.id)).body.status).toBe('rejected');
+    });
+
+    it('treats an unknown e-mail like the first approved persona', async () => {
+      const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'someone@else.org' } });
+      expect((await api.submit(sk, s.id)).body.status).toBe('completed');
+    });
+  });
+
+  describe('uploads', () => {
+    it('walks front, back, selfie, device data and submit', async () => {
+      const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
+      const jpeg = await sampleJpeg();
+      const front = await api.uploadDocument(sk, s.id, jpeg, { imageType: 'front' });
+      expect(front.status).toBe(200);
+      expect(front.body).toMatchObject({ success: true, uploadedImageType: 'front', requiresBackSide: true, uploadedSides: { front: true, back: false }, readyForVerification: false });
+      expect(front.body).not.toHaveProperty('issues');
+
+      const early = await api.submit(sk, s.id);
+      expect(early.status).toBe(400);
+      expect(early.body).toMatchObject({ errorCode: 'KYC_009', statusCode: 400, retryable: true, path: `/v1/verifications/${s.id}/submit` });
+
+      const back = await api.uploadDocument(sk, s.id, await samplePng(), { imageType: 'back' }, 'back.png');
+      expect(back.body).toMatchObject({ uploadedSides: { front: true, back: true }, readyForVerification: true });
+
+      const face = await api.uploadFace(sk, s.id, jpeg);
+      expect(face.body).toEqual({ success: true, confidence: expect.any(Number), message: expect.any(String), readyForFinalVerification: true });
+
+      const device1 = await api.request('POST', `/v1/verifications/${s.id}/device-data`, { key: sk, json: { timezone: 'Europe/Berlin', platform: 'iOS' } });
+      const device2 = await api.request('POST', `/v1/verifications/${s.id}/device-data`, { key: sk, json: { platform: 'Android' } });
+      expect(device1.status).toBe(200);
+      expect(device2.body.deviceData).toEqual({ timezone: 'Europe/Berlin', platform: 'Android' });
+
+      expect((await api.submit(sk, s.id)).body.status).toBe('completed');
+      const late = await api.uploadDocument(sk, s.id, jpeg, { imageType: 'front' });
+      expect(late.status).toBe(409);
+      expect(late.body.errorCode).toBe('KYC_SESSION_CLOSED');
+    });
+  });
+
+  describe('bad input', () => {
+    let sessionId: string;
+    beforeAll(async () => {
+      sessionId = (await api.createSession(sk, { clientMetadata: { email: 'bob.approved@example.com' } })).body.id;
+    });
+
+    it.each([
+      ['no key', undefined],
+      ['unknown key', 'sk_test_' + 'x'.repeat(32)],
+      ['malformed key', 'not-a-key'],
+      ['publishable key', 'pk_test_' + 'x'.repeat(32)],
+    ])('%s → 401', async (_name, key) => {
+      const response = await api.request('GET', `/v1/verifications/${sessionId}`, { key });
+      expect(response.status).toBe(401);
+      expect(response.body.errorCode).toBe('UNAUTHENTICATED');
+    });
+
+    it('an unknown or malformed session id → 404 KYC_001 in the envelope', async () => {
+      for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+        const response = await api.verification(sk, id);
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ statusCode: 404, timestamp: expect.any(String), path: `/v1/verifications/${id}`, errorCode: 'KYC_001', retryable: false, message: expect.any(String) });
+      }
+    });
+
+    it('malformed JSON and wrong types → 400 in the flat format', async () => {
+      const malformed = await api.request('POST', '/v1/sessions', { key: sk, rawBody: '{"clientMetadata": ' });
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request', errorCode: 'MALFORMED_JSON' });
+      for (const json of [{ expiryMinutes: 0 }, { expiryMinutes: 61 }, { expiryMinutes: '5' }, { language: 'fr' }, { clientMetadata: 'x' }, { clientMetadata: { email: 5 } }]) {
+        const response = await api.createSession(sk, json);
+        expect(response.status).toBe(400);
+        expect(response.body.errorCode).toBe('VALIDATION_FAILED');
+      }
+    });
+
+    it('rejects files that are not JPG/PNG, too big, empty, truncated or missing with KYC_006', async () => {
+      const jpeg = await sampleJpeg();
+      const big = Buffer.alloc(11 * 1024 * 1024, 0);
+      big.set([0xff, 0xd8, 0xff, 0xe0]);
+      const cases: [string, Buffer][] = [
+        ['text renamed .jpg', Buffer.from('this is not an image')],
+        ['gif renamed .jpg', await sampleGif()],
+        ['11 MB', big],
+        ['empty', Buffer.alloc(0)],
+        ['truncated JPEG', jpeg.subarray(0, Math.floor(jpeg.length / 2))],
+      ];
+      for (const [name, image] of cases) {
+        const response = await api.uploadDocument(sk, sessionId, image, { imageType: 'front' });
+        expect({ name, status: response.status, code: response.body.errorCode }).toEqual({ name, status: 400, code: 'KYC_006' });
+      }
+      const form = new FormData();
+      form.append('imageType', 'front');
+      const missing = await api.request('POST', `/v1/verifications/${sessionId}/documents`, { key: sk, form });
+      expect(missing.body.errorCode).toBe('KYC_006');
+      const badSide = await api.uploadDocument(sk, sessionId, jpeg, { imageType: 'selfie' });
+      expect(badSide.body.errorCode).toBe('VALIDATION_FAILED');
+      // Nothing was recorded by the rejected uploads.
+      expect((await api.request('GET', `/v1/sessions/${sessionId}`, { key: sk })).body.status).toBe('pending');
+      expect((await api.request('GET', '/healthz')).status).toBe(200);
+    });
+
+    it('20 concurrent creates with one Idempotency-Key make one session', async () => {
+      const key = `e2e-${Date.now()}`;
+      const responses = await Promise.all(Array.from({ length: 20 }, () => api.createSession(sk, { expiryMinutes: 7 }, { 'idempotency-key': key })));
+      const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
+      expect(ids.size).toBe(1);
+      for (const r of responses) expect([201, 409]).toContain(r.status);
+      const replay = await api.createSession(sk, { expiryMinutes: 7 }, { 'idempotency-key': key });
+      expect(replay.body.id).toEqual([...ids][0]);
+      const reused = await api.createSession(sk, { expiryMinutes: 8 }, { 'idempotency-key': key });
+      expect(reused.status).toBe(422);
+      expect(reused.body.errorCode).toBe('IDEMPOTENCY_KEY_REUSED');
+    });
+  });
+
+  describe('tenancy', () => {
+    const admin = () => ({ key: stack.credentials.adminToken });
+
+    it('hides other projects\' sessions (404 KYC_001)', async () => {
+      const other = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Other' } });
+      expect(other.status).toBe(201);
+      const otherKey = other.body.keys.test.secretKey;
+      const { body: mine } = await api.createSession(sk);
+      const response = await api.verification(otherKey, mine.id);
+      expect(response.status).toBe(404);
+      expect(response.body.errorCode).toBe('KYC_001');
+    });
+
+    it('refuses live keys of an unapproved project with its moderationStatus, until approval', async () => {
+      const { projectId, environments } = stack.credentials;
+      const refused = await api.createSession(environments.live.secretKey);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ errorCode: 'PROJECT_NOT_APPROVED', moderationStatus: 'pending_review' });
+      await api.request('POST', `/admin/v1/projects/${projectId}/environments/live/balance`, { ...admin(), json: { amount: 5 } });
+      expect((await api.request('POST', `/admin/v1/projects/${projectId}/approve`, admin())).body.moderationStatus).toBe('approved');
+      expect((await api.createSession(environments.live.secretKey)).status).toBe(201);
+    });
+
+    it('answers 402 without trial or balance, and 201 after a top-up', async () => {
+      const { projectId, environments } = stack.credentials;
+      const refused = await api.createSession(environments.sandbox.secretKey);
+      expect(refused.status).toBe(402);
+      expect(refused.body.errorCode).toBe('KYC_023');
+      const topUp = await api.request('POST', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, { ...admin(), json: { amount: 3 } });
+      expect(topUp.body).toMatchObject({ balance: 3 });
+      expect((await api.createSession(environments.sandbox.secretKey)).status).toBe(201);
+    });
+
+    it('lists keys without secrets, rotates and revokes', async () => {
+      const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Rotation' } });
+      const projectId = created.body.project.id;
+      const oldKey = created.body.keys.test.secretKey;
+      const listed = await api.request('GET', `/admin/v1/projects/${projectId}/keys`, admin());
+      expect(listed.body.keys).toHaveLength(6);
+      expect(JSON.stringify(listed.body)).not.toContain(oldKey);
+
+      const rotated = await api.request('POST', `/admin/v1/projects/${projectId}/environments/test/keys/rotate`, admin());
+      expect(rotated.body.secretKey).toMatch(/^sk_test_/);
+      expect((await api.createSession(oldKey)).status).toBe(401);
+      expect((await api.createSession(rotated.body.secretKey)).status).toBe(201);
+
+      const revoked = await api.request('POST', `/admin/v1/projects/${projectId}/keys/${rotated.body.secretKeyId}/revoke`, admin());
+      expect(revoked.body.status).toBe('revoked');
+      expect((await api.createSession(rotated.body.secretKey)).status).toBe(401);
+    });
+
+    it('sets a webhook URL and returns its whsec_ secret; lists sessions', async () => {
+      const { projectId } = stack.credentials;
+      const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/test/webhook`, { ...admin(), json: { url: 'http://127.0.0.1:9/hook' } });
+      expect(hook.status).toBe(200);
+      expect(hook.body).toEqual({ url: 'http://127.0.0.1:9/hook', secret: expect.stringMatching(/^whsec_/) });
+      const sessions = await api.request('GET', `/admin/v1/projects/${projectId}/sessions?environment=test&limit=5`, admin());
+      expect(sessions.body.sessions).toHaveLength(5);
+      expect((await api.request('GET', '/admin/v1/projects', { key: 'wrong-token-wrong-token-wrong' })).status).toBe(401);
+    });
+  });
+});
