@@ -1,10 +1,10 @@
-import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+import { commonEnv, grpcAddress, loadConfig, z } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
   /** Free verifications a new project environment starts with, so Sandbox works at once. */
-  BILLING_TRIAL_VERIFICATIONS: positiveInt().default(100),
+  BILLING_TRIAL_VERIFICATIONS: z.coerce.number().int().min(0).default(100),
 });
 
 export type BillingConfig = z.infer<typeof schema>;

@@ -17,7 +17,12 @@ describe('Direct API (test mode) over the running stack', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
-    stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn' } });
+    const lines: string[] = [];
+    try {
+      stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn' }, log: (line) => lines.push(line) });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
+    }
     api = new ApiClient(stack.baseUrl);
     sk = stack.credentials.environments.test.secretKey;
   }, 180_000);
