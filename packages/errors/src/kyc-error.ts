@@ -1,4 +1,4 @@
-import { ErrorCode, defineError } from './error-codes';
+import { type ErrorCode, defineError } from './error-codes';
 
 /** `{ reasonCode }` or, for liveness rejections, `REASON|<reason>|<sub_reason>` (spec 7.1). */
 export type ErrorDetails = Record<string, unknown> | string;
