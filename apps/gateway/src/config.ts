@@ -16,6 +16,8 @@ const schema = z.object({
   GRPC_DEADLINE_MS: positiveInt().default(30_000),
   /** How long a resolved secret key is trusted before asking the session service again. */
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  /** How long reads of verifications in a final status are answered from memory (0 turns it off). */
+  CLOSED_VERIFICATION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
 });
 
 export type GatewayConfig = z.infer<typeof schema>;

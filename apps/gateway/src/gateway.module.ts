@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
 import type { GatewayConfig } from './config';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
+import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
 import { ServiceClients } from './infrastructure/service-clients';
 import { AdminController } from './transport/http/admin.controller';
 import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
@@ -20,6 +21,7 @@ export class GatewayModule {
       providers: [
         { provide: ServiceClients, useValue: clients },
         { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
+        { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },
         { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
       ],

@@ -7,7 +7,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 
 /** A hand-written SVG bar chart of latency percentiles, so the figures can be seen at a glance. */
 export function percentileChart(title: string, series: { label: string; values: Record<string, number> }[]): string {
-  const keys = Object.keys(series[0]?.values ?? {});
+  const keysOf = (values: Record<string, number>) => Object.keys(values);
+  const keys = keysOf(series[0]?.values ?? {});
   const max = Math.max(1, ...series.flatMap((s) => Object.values(s.values)));
   const barWidth = 36;
   const groupWidth = keys.length * (barWidth + 6) + 40;
@@ -17,7 +18,7 @@ export function percentileChart(title: string, series: { label: string; values: 
   const colours = ['#4e79a7', '#f28e2b', '#59a14f', '#e15759'];
   const bars = series
     .map((s, i) =>
-      keys
+      keysOf(s.values)
         .map((key, j) => {
           const x = 60 + i * groupWidth + j * (barWidth + 6);
           const h = scale(s.values[key]);

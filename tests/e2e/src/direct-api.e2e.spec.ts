@@ -87,6 +87,10 @@ describe('Direct API (test mode) over the running stack', () => {
       expect(read.body).toMatchObject({ sessionId: s.id, status: 'completed', testMode: true, verification: { id: submitted.body.data.verificationAttemptId, status: 'success' } });
       expect(read.body.verification.extractedData.documentNumber).toEqual(expect.any(String));
       expect(read.body).not.toHaveProperty('issues');
+
+      // A closed verification may be served from the gateway's cache, but never with stale metadata after an update.
+      await api.request('PATCH', `/v1/sessions/${s.id}`, { key: sk, json: { clientMetadata: { email: 'alice.approved@example.com', note: 'changed' } } });
+      expect((await api.verification(sk, s.id)).body.clientMetadata).toEqual({ email: 'alice.approved@example.com', note: 'changed' });
     });
 
     it('rejects carol', async () => {

@@ -4,7 +4,8 @@ import type { SessionRepository, SessionScope } from '../infrastructure/session.
 import type { TenancyRepository } from '../infrastructure/tenancy.repository';
 import type { SessionConfig } from '../config';
 import { lockForWrite, readSession } from './session-expiry';
-import { applyTransition } from './session-transitions';
+import { isPastTtl } from '../domain/session-state-machine';
+import { applyTransition, snapshotOf } from './session-transitions';
 import { toAttemptMessage, toSessionMessage } from './session-presenter';
 import { updatedEventPayload } from './verification-events';
 
@@ -43,8 +44,9 @@ export class SessionQueries {
   }
 
   async getVerification(scope: SessionScope, sessionId: string): Promise<session.Verification> {
-    const current = await readSession(this.sessions, scope, sessionId);
-    const attempt = await this.sessions.findAttempt(current.latestAttemptId);
+    const found = await this.sessions.findWithLatestAttempt(scope, sessionId);
+    const current = isPastTtl(snapshotOf(found.session), new Date()) ? await readSession(this.sessions, scope, sessionId) : found.session;
+    const attempt = found.attempt;
     const produced = attempt && attempt.status !== 'processing' && attempt.status !== 'abandoned' ? attempt : null;
     const underReview = current.status === 'manual_review' || current.status === 'action_required';
     return {

@@ -141,6 +141,21 @@ export class SessionRepository {
     );
   }
 
+  /** The verification read in one round trip: the session and its latest attempt. */
+  async findWithLatestAttempt(scope: SessionScope, sessionId: string): Promise<{ session: SessionRecord; attempt: AttemptRecord | null }> {
+    if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    const rows: (SessionRecord & { attempt: AttemptRecord | null })[] = await this.dataSource.query(
+      `SELECT ${SESSION_COLUMNS},
+              (SELECT row_to_json(a) FROM (SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = s.latest_attempt_id) a) AS attempt
+         FROM session.sessions s WHERE s.id = $1 AND s.project_id = $2 AND s.environment = $3`,
+      [sessionId, scope.projectId, scope.environment],
+    );
+    if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    const { attempt, ...session } = rows[0];
+    // row_to_json gives the attempt's timestamp as text.
+    return { session, attempt: attempt ? { ...attempt, createdAt: new Date(attempt.createdAt) } : null };
+  }
+
   async findAttempt(attemptId: string | null, manager: EntityManager = this.dataSource.manager): Promise<AttemptRecord | null> {
     if (!attemptId) return null;
     const rows: AttemptRecord[] = await manager.query(`SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = $1`, [attemptId]);

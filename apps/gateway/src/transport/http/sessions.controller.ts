@@ -3,6 +3,7 @@ import { ErrorCode, KycError } from '@kyc/errors';
 import { decide, fingerprintRequest } from '../../domain/idempotency';
 import { IdempotencyRepository } from '../../infrastructure/idempotency.repository';
 import { ServiceClients } from '../../infrastructure/service-clients';
+import { ClosedVerificationReads } from './closed-verification-reads';
 import type { AuthenticatedRequest } from './principal';
 import { presentCreatedSession, presentSession } from './presenters';
 import { createSessionBody, idempotencyKey, sessionIdParam, updateSessionBody } from './request-schemas';
@@ -12,7 +13,11 @@ import { SecretKeyGuard } from './secret-key.guard';
 @Controller('v1/sessions')
 @UseGuards(SecretKeyGuard)
 export class SessionsController {
-  constructor(private readonly clients: ServiceClients, private readonly idempotency: IdempotencyRepository) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly idempotency: IdempotencyRepository,
+    private readonly closedVerifications: ClosedVerificationReads,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -65,6 +70,7 @@ export class SessionsController {
   @Patch(':sessionId')
   async update(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
     const body = updateSessionBody.parse(rawBody ?? {});
+    this.closedVerifications.forget(request.principal.projectId, request.principal.environment, sessionId);
     const updated = await this.clients.session.updateSession({
       principal: request.principal,
       sessionId: sessionIdParam.parse(sessionId),

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ServiceClients } from '../../infrastructure/service-clients';
+import { ClosedVerificationReads } from './closed-verification-reads';
 import { readMultipartUpload } from './multipart-upload';
 import type { AuthenticatedRequest } from './principal';
 import { presentDeviceData, presentDocumentUpload, presentFaceUpload, presentSubmit, presentVerification } from './presenters';
@@ -10,7 +11,7 @@ import { SecretKeyGuard } from './secret-key.guard';
 @Controller('v1/verifications/:sessionId')
 @UseGuards(SecretKeyGuard)
 export class VerificationsController {
-  constructor(private readonly clients: ServiceClients) {}
+  constructor(private readonly clients: ServiceClients, private readonly closedVerifications: ClosedVerificationReads) {}
 
   private ref(request: AuthenticatedRequest, sessionId: string) {
     return { principal: request.principal, sessionId: sessionIdParam.parse(sessionId) };
@@ -53,6 +54,11 @@ export class VerificationsController {
 
   @Get()
   async get(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
-    return presentVerification(await this.clients.session.getVerification(this.ref(request, sessionId)));
+    const { projectId, environment } = request.principal;
+    const cached = this.closedVerifications.get(projectId, environment, sessionId);
+    if (cached) return cached;
+    const verification = presentVerification(await this.clients.session.getVerification(this.ref(request, sessionId)));
+    this.closedVerifications.remember(projectId, environment, sessionId, verification);
+    return verification;
   }
 }
