@@ -9,4 +9,5 @@ export * as scoring from './gen/kyc/scoring/v1/scoring';
 export * as billing from './gen/kyc/billing/v1/billing';
 export * as webhook from './gen/kyc/webhook/v1/webhook';
 export * as events from './gen/kyc/events/v1/events';
+export { toProtoEnvironment, environmentName, type EnvironmentName } from './environments';
 export { PROTO_ROOT, SERVICE_PROTOS, type ServiceName } from './proto-files';
