@@ -2,6 +2,7 @@ import { runGrpcService } from '@kyc/grpc';
 import { ExpirySweeper } from './application/expiry-sweeper';
 import { loadSessionConfig } from './config';
 import { createSessionDataSource } from './infrastructure/data-source';
+import { OutboxRelay } from './infrastructure/outbox-relay';
 import { createServiceClients } from './infrastructure/service-clients';
 import { SessionRepository } from './infrastructure/session.repository';
 import { SessionModule, buildSessionUseCases } from './session.module';
@@ -11,5 +12,8 @@ runGrpcService({
   loadConfig: loadSessionConfig,
   createDataSource: createSessionDataSource,
   module: (config, dataSource, logger) => SessionModule.register(buildSessionUseCases(config, dataSource, createServiceClients(config), logger)),
-  afterStart: (config, dataSource, logger) => new ExpirySweeper(new SessionRepository(dataSource), logger, config.SESSION_SWEEP_INTERVAL_MS).start(),
+  afterStart: (config, dataSource, logger) => {
+    new ExpirySweeper(new SessionRepository(dataSource), logger, config.SESSION_SWEEP_INTERVAL_MS).start();
+    new OutboxRelay(dataSource, logger).start();
+  },
 });

@@ -1,6 +1,25 @@
+import { PostgresEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
 import { loadWebhookConfig } from './config';
 import { createWebhookDataSource } from './infrastructure/data-source';
+import { DeliveryRepository } from './infrastructure/delivery.repository';
+import { WebhookDispatcher } from './infrastructure/webhook-dispatcher';
+import { consumeSessionEvents } from './transport/session-events.consumer';
 import { WebhookModule } from './webhook.module';
 
-runGrpcService({ service: 'webhook', loadConfig: loadWebhookConfig, createDataSource: createWebhookDataSource, module: (_config, dataSource) => WebhookModule.register(dataSource) });
+runGrpcService({
+  service: 'webhook',
+  loadConfig: loadWebhookConfig,
+  createDataSource: createWebhookDataSource,
+  module: (_config, dataSource) => WebhookModule.register(dataSource),
+  afterStart: (config, dataSource, logger) => {
+    const deliveries = new DeliveryRepository(dataSource);
+    consumeSessionEvents(new PostgresEventBus(dataSource, logger), deliveries);
+    new WebhookDispatcher(deliveries, logger, {
+      retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      concurrency: config.WEBHOOK_CONCURRENCY,
+      allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    }).start();
+  },
+});

@@ -101,6 +101,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     const script = (app: string, entry: 'main' | 'migrate') => path.join(REPO_ROOT, 'apps', app, 'dist', `${entry}.js`);
 
+    await runToCompletion({ name: 'event log migrations', script: path.join(REPO_ROOT, 'packages', 'events', 'dist', 'migrate.js'), cwd: REPO_ROOT, env: common });
     await Promise.all(ALL_APPS.map((app) => runToCompletion({ name: `${app} migrations`, script: script(app, 'migrate'), cwd: REPO_ROOT, env: common })));
     say('migrations applied');
 

@@ -1,4 +1,4 @@
-import { ErrorCode, KycError } from '@kyc/errors';
+import { markProcessed } from '@kyc/events';
 import type { DataSource, EntityManager } from '@kyc/persistence';
 import { type AccountBalance, type BilledEnvironment, chargeSource } from '../domain/billing-policy';
 
@@ -38,19 +38,30 @@ export class BillingRepository {
 
   /** One charge per session: a second call returns the first charge. */
   chargeSession(projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+    return this.dataSource.transaction((manager) => this.chargeIn(manager, projectId, environment, sessionId));
+  }
+
+  /** Charges a completed session once per event: the event id is recorded in the same transaction. */
+  chargeForEvent(eventId: string, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      const account = await this.lockAccount(manager, projectId, environment);
-      const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [sessionId]);
-      if (existing.length) return { ...existing[0], alreadyCharged: true };
-      const source = chargeSource(account);
-      if (!source) throw new KycError(ErrorCode.BALANCE_EXHAUSTED);
+      if (await markProcessed(manager, 'billing', eventId)) await this.chargeIn(manager, projectId, environment, sessionId);
+    });
+  }
+
+  private async chargeIn(manager: EntityManager, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+    const account = await this.lockAccount(manager, projectId, environment);
+    const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [sessionId]);
+    if (existing.length) return { ...existing[0], alreadyCharged: true };
+    // The session completed, so it is recorded even when nothing is left to pay with.
+    const source = chargeSource(account) ?? 'unpaid';
+    if (source !== 'unpaid') {
       const column = source === 'trial' ? 'trial_remaining' : 'balance';
       await manager.query(`UPDATE billing.accounts SET ${column} = ${column} - 1, updated_at = now() WHERE project_id = $1 AND environment = $2`, [projectId, environment]);
-      const inserted: { id: string }[] = await manager.query(
-        `INSERT INTO billing.charges (project_id, environment, session_id, source) VALUES ($1, $2, $3, $4) RETURNING id`,
-        [projectId, environment, sessionId, source],
-      );
-      return { id: inserted[0].id, source, alreadyCharged: false };
-    });
+    }
+    const inserted: { id: string }[] = await manager.query(
+      `INSERT INTO billing.charges (project_id, environment, session_id, source) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [projectId, environment, sessionId, source],
+    );
+    return { id: inserted[0].id, source, alreadyCharged: false };
   }
 }

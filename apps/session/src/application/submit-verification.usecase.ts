@@ -37,7 +37,7 @@ const REVIEW_MESSAGE = 'The verification needs a manual review; the result will 
  * the decision (one transaction, with its outbox events). Effects on other services run after commit.
  */
 export class SubmitVerificationUseCase {
-  constructor(private readonly sessions: SessionRepository, private readonly clients: Pick<ServiceClients, 'document' | 'biometrics' | 'scoring' | 'billing'>, private readonly logger: Logger) {}
+  constructor(private readonly sessions: SessionRepository, private readonly clients: Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>, private readonly logger: Logger) {}
 
   async execute(scope: SessionScope, sessionId: string): Promise<session.SubmitResult> {
     const started = await this.sessions.transaction(async (manager) => {
@@ -130,9 +130,7 @@ export class SubmitVerificationUseCase {
   private async runExternalEffects(current: SessionRecord, effects: Effect[]): Promise<void> {
     for (const effect of effects) {
       try {
-        if (effect.type === 'bill' && !current.testMode) {
-          await this.clients.billing.chargeCompletedSession({ projectId: current.projectId, environment: current.environment, sessionId: current.id });
-        }
+        // 'bill' needs nothing here: billing consumes verification.completed from the outbox.
         if (effect.type === 'purge_artifacts') await this.clients.document.purgeSession({ sessionId: current.id });
       } catch (error) {
         this.logger.error({ err: error, sessionId: current.id, effect: effect.type }, 'post-decision effect failed');

@@ -1,6 +1,7 @@
 import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateEndpoints1763870400000 } from './migrations/1763870400000-CreateEndpoints';
+import { CreateDeliveries1763956800000 } from './migrations/1763956800000-CreateDeliveries';
 
 export function createWebhookDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'webhook', databaseUrl, entities: [], migrations: [CreateEndpoints1763870400000] });
+  return createServiceDataSource({ schema: 'webhook', databaseUrl, entities: [], migrations: [CreateEndpoints1763870400000, CreateDeliveries1763956800000] });
 }

@@ -1,0 +1,11 @@
+import { type EventBus, type EventEnvelope, type Subscription, TOPICS } from '@kyc/events';
+import { type BillingRepository } from '../infrastructure/billing.repository';
+
+/** Bills each completed sandbox/live verification once (spec parts 1, 3); test mode is free. */
+export function consumeCompletedVerifications(bus: EventBus, repository: BillingRepository): Subscription {
+  return bus.subscribe('billing', TOPICS.session, async (event: EventEnvelope) => {
+    if (event.type !== 'verification.completed' || event.payload.testMode === true) return;
+    if (event.environment !== 'sandbox' && event.environment !== 'live') return;
+    await repository.chargeForEvent(event.id, event.projectId, event.environment, event.sessionId);
+  });
+}

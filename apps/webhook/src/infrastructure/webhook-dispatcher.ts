@@ -1,0 +1,86 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Logger } from '@kyc/logger';
+import { nextAttemptDelay } from '../domain/retry-schedule';
+import { signatureHeaders } from '../domain/signature';
+import { mayDeliverTo } from '../domain/url-policy';
+import type { AttemptOutcome, DeliveryRepository, DueDelivery } from './delivery.repository';
+
+export interface DispatcherOptions {
+  retryScheduleMs: readonly number[];
+  timeoutMs: number;
+  concurrency: number;
+  allowPrivateUrls: boolean;
+  pollMs?: number;
+}
+
+/**
+ * Sends due deliveries. Each send runs on its own (up to `concurrency` at once), so a slow or
+ * dead receiver holds only its own slot for at most `timeoutMs`, never other projects' deliveries.
+ */
+export class WebhookDispatcher {
+  private inFlight = 0;
+  private running = false;
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly deliveries: DeliveryRepository, private readonly logger: Logger, private readonly options: DispatcherOptions) {}
+
+  start(): void {
+    this.running = true;
+    const loop = async () => {
+      try {
+        await this.dispatchDue();
+      } catch (error) {
+        this.logger.error({ err: error }, 'webhook dispatch failed');
+      }
+      if (this.running) this.timer = setTimeout(loop, this.options.pollMs ?? 100);
+    };
+    void loop();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+  }
+
+  async dispatchDue(): Promise<void> {
+    const claimed = await this.deliveries.claimDue(this.options.concurrency - this.inFlight, this.options.timeoutMs * 3);
+    for (const delivery of claimed) {
+      this.inFlight++;
+      void this.send(delivery).finally(() => this.inFlight--);
+    }
+  }
+
+  private async send(delivery: DueDelivery): Promise<void> {
+    const started = Date.now();
+    let outcome: AttemptOutcome;
+    try {
+      const addresses = await resolve(delivery.url);
+      if (!mayDeliverTo(delivery.environment, addresses, this.options.allowPrivateUrls)) {
+        outcome = { statusCode: null, latencyMs: 0, error: 'refused: the URL resolves to a private or loopback address', url: delivery.url };
+      } else {
+        const response = await fetch(delivery.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'kyc-webhooks/1', ...signatureHeaders(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)) },
+          body: delivery.body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(this.options.timeoutMs),
+        });
+        await response.body?.cancel();
+        outcome = { statusCode: response.status, latencyMs: Date.now() - started, error: null, url: delivery.url };
+      }
+    } catch (error) {
+      outcome = { statusCode: null, latencyMs: Date.now() - started, error: (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error).message).slice(0, 200), url: delivery.url };
+    }
+    const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+    const retryInMs = delivered ? null : nextAttemptDelay(this.options.retryScheduleMs, delivery.attempts + 1);
+    await this.deliveries.recordAttempt(delivery, outcome, { delivered, retryInMs });
+    this.logger.info({ deliveryId: delivery.id, eventId: delivery.eventId, attempt: delivery.attempts + 1, statusCode: outcome.statusCode, delivered, error: outcome.error }, 'webhook attempt');
+  }
+}
+
+async function resolve(url: string): Promise<string[]> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host)) return [host];
+  return (await lookup(host, { all: true })).map((entry) => entry.address);
+}

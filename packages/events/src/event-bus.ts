@@ -1,0 +1,30 @@
+/**
+ * The event bus port. Services publish the envelopes their outbox holds and consume topics in
+ * consumer groups; delivery is at-least-once and in order per topic, so handlers must be
+ * idempotent (see `markProcessed`). Transports: embedded PostgreSQL today, Kafka later.
+ */
+export interface EventEnvelope {
+  /** Unique per event; webhooks carry it as their `id`, consumers dedupe on it. */
+  id: string;
+  /** e.g. verification.completed */
+  type: string;
+  occurredAt: string;
+  projectId: string;
+  environment: string;
+  /** The ordering key: one session's events stay in order. */
+  sessionId: string;
+  payload: Record<string, unknown>;
+}
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface EventBus {
+  subscribe(group: string, topic: string, handler: EventHandler): Subscription;
+}
+
+/** Topics are per producing service. */
+export const TOPICS = { session: 'kyc.session.events' } as const;
