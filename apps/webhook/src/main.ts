@@ -11,7 +11,7 @@ runGrpcService({
   service: 'webhook',
   loadConfig: loadWebhookConfig,
   createDataSource: createWebhookDataSource,
-  module: (_config, dataSource) => WebhookModule.register(dataSource),
+  module: (config, dataSource) => WebhookModule.register(dataSource, config.WEBHOOK_ALLOW_PRIVATE_URLS),
   afterStart: (config, dataSource, logger) => {
     const deliveries = new DeliveryRepository(dataSource);
     consumeSessionEvents(new PostgresEventBus(dataSource, logger), deliveries);

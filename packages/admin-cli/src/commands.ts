@@ -29,6 +29,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   keys:rotate <projectId> <environment>
   keys:revoke <projectId> <keyId>
   webhook:set <projectId> <environment> <url>
+  webhook:deliveries <projectId> <environment> [--limit N]
+  webhook:replay <projectId> <deliveryId>
   balance:top-up <projectId> <environment> <amount>
   balance:show <projectId> <environment>
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
@@ -55,6 +57,10 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       return { method: 'POST', path: `${project(0)}/keys/${required(args[1], 'keyId')}/revoke` };
     case 'webhook:set':
       return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/webhook`, body: { url: decodeURIComponent(required(args[2], 'url')) } };
+    case 'webhook:deliveries':
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/webhook/deliveries${flags.limit ? `?limit=${encodeURIComponent(flags.limit)}` : ''}` };
+    case 'webhook:replay':
+      return { method: 'POST', path: `${project(0)}/webhook/deliveries/${required(args[1], 'deliveryId')}/replay` };
     case 'balance:top-up': {
       const amount = Number(args[2]);
       if (!Number.isInteger(amount) || amount <= 0) throw new UsageError('amount must be a positive whole number');

@@ -12,6 +12,19 @@ export interface DueDelivery {
   secret: string;
 }
 
+export interface DeliveryView {
+  id: string;
+  eventId: string;
+  type: string;
+  sessionId: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  deliveredAt: Date | null;
+  attemptLog: { attempt: number; statusCode: number | null; latencyMs: number; error: string | null; at: string }[];
+}
+
 export interface AttemptOutcome {
   statusCode: number | null;
   latencyMs: number;
@@ -70,7 +83,7 @@ export class DeliveryRepository {
     });
   }
 
-  async list(projectId: string, environment: string, limit: number) {
+  async list(projectId: string, environment: string, limit: number): Promise<DeliveryView[]> {
     return this.dataSource.query(
       `SELECT d.id, d.event_id AS "eventId", d.event_type AS "type", d.session_id AS "sessionId", d.status, d.attempts,
               d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
@@ -78,7 +91,16 @@ export class DeliveryRepository {
                           FROM webhook.delivery_attempts a WHERE a.delivery_id = d.id), '[]') AS "attemptLog"
          FROM webhook.deliveries d WHERE d.project_id::text = $1 AND d.environment = $2 ORDER BY d.created_at DESC LIMIT $3`,
       [projectId, environment, limit],
-    ) as Promise<Record<string, unknown>[]>;
+    );
+  }
+
+  async find(projectId: string, deliveryId: string): Promise<DeliveryView | null> {
+    const rows: (DeliveryView & { environment: string })[] = await this.dataSource.query(
+      `SELECT environment FROM webhook.deliveries WHERE id::text = $1 AND project_id::text = $2`,
+      [deliveryId, projectId],
+    );
+    if (!rows[0]) return null;
+    return (await this.list(projectId, rows[0].environment, 500)).find((d) => d.id === deliveryId) ?? null;
   }
 
   /** Sends a delivery again now, whatever its state; the event id stays the same. */

@@ -2,19 +2,55 @@ import { Controller } from '@nestjs/common';
 import { webhook } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { assertEndpointUrl, assertEnvironment, newWebhookSecret } from '../domain/endpoint';
+import { DeliveryRepository, type DeliveryView } from '../infrastructure/delivery.repository';
+import { EndpointUrlPolicy } from '../infrastructure/endpoint-url-policy';
 import { EndpointRepository } from '../infrastructure/endpoint.repository';
+
+function toDeliveryMessage(d: DeliveryView): webhook.Delivery {
+  return {
+    id: d.id,
+    eventId: d.eventId,
+    type: d.type,
+    sessionId: d.sessionId,
+    status: d.status,
+    attempts: d.attempts,
+    nextAttemptAt: new Date(d.nextAttemptAt).toISOString(),
+    createdAt: new Date(d.createdAt).toISOString(),
+    deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : '',
+    attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, statusCode: a.statusCode ?? 0, latencyMs: a.latencyMs, error: a.error ?? '', at: new Date(a.at).toISOString() })),
+  };
+}
 
 @Controller()
 @webhook.WebhookServiceControllerMethods()
 export class WebhookGrpcController implements webhook.WebhookServiceController {
-  constructor(private readonly endpoints: EndpointRepository) {}
+  constructor(
+    private readonly endpoints: EndpointRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly urlPolicy: EndpointUrlPolicy,
+  ) {}
 
   async setEndpoint(request: webhook.SetEndpointRequest): Promise<webhook.Endpoint> {
     assertEnvironment(request.environment);
-    const url = assertEndpointUrl(request.url).toString();
+    const parsed = assertEndpointUrl(request.url);
+    await this.urlPolicy.assertAllowed(request.environment, parsed);
+    const url = parsed.toString();
     const secret = newWebhookSecret();
     const saved = await this.endpoints.upsert(request.projectId, request.environment, url, secret);
     return { projectId: request.projectId, environment: request.environment, url: saved.url, secret, updatedAt: saved.updatedAt.toISOString() };
+  }
+
+  async listDeliveries(request: webhook.ListDeliveriesRequest): Promise<webhook.ListDeliveriesResponse> {
+    assertEnvironment(request.environment);
+    const limit = Math.min(Math.max(request.limit || 50, 1), 500);
+    return { deliveries: (await this.deliveries.list(request.projectId, request.environment, limit)).map(toDeliveryMessage) };
+  }
+
+  async replayDelivery(request: webhook.ReplayDeliveryRequest): Promise<webhook.Delivery> {
+    if (!(await this.deliveries.replay(request.projectId, request.deliveryId))) throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');
+    const found = await this.deliveries.find(request.projectId, request.deliveryId);
+    if (!found) throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');
+    return toDeliveryMessage(found);
   }
 
   async getEndpoint(request: webhook.EndpointRef): Promise<webhook.Endpoint> {

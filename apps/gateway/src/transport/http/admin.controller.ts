@@ -82,6 +82,21 @@ export class AdminController {
     return { url: endpoint.url, secret: endpoint.secret };
   }
 
+  @Get('projects/:projectId/environments/:environment/webhook/deliveries')
+  async listDeliveries(@Param('projectId') projectId: string, @Param('environment') environment: string, @Query() rawQuery: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const { limit } = listSessionsQuery.pick({ limit: true }).parse(rawQuery ?? {});
+    await this.clients.session.getProject({ projectId });
+    return this.clients.webhook.listDeliveries({ projectId, environment: name, limit });
+  }
+
+  @Post('projects/:projectId/webhook/deliveries/:deliveryId/replay')
+  @HttpCode(200)
+  async replayDelivery(@Param('projectId') projectId: string, @Param('deliveryId') deliveryId: string) {
+    await this.clients.session.getProject({ projectId });
+    return this.clients.webhook.replayDelivery({ projectId, deliveryId });
+  }
+
   @Post('projects/:projectId/environments/:environment/balance')
   @HttpCode(200)
   async topUp(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {

@@ -1,0 +1,128 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { type RunningStack, startStack } from '@kyc/stack';
+import { ApiClient } from './api-client';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** An integrator's webhook receiver: a real HTTP server on loopback that can be told to fail. */
+class Receiver {
+  readonly received: Received[] = [];
+  failNext = 0;
+  private server?: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        this.received.push({ headers: request.headers, body });
+        response.writeHead(this.failNext-- > 0 ? 500 : 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}/hooks`;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  about(sessionId: string): Received[] {
+    return this.received.filter((r) => r.body.includes(sessionId));
+  }
+
+  async waitFor(sessionId: string, count: number, timeoutMs = 20_000): Promise<Received[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline && this.about(sessionId).length < count) await new Promise((resolve) => setTimeout(resolve, 100));
+    return this.about(sessionId);
+  }
+}
+
+/** How an integrator verifies a delivery (spec part 6). */
+function verifies(received: Received, secret: string): boolean {
+  const match = /^t=(\d+), v1=([0-9a-f]{64})$/.exec(String(received.headers['x-signature']));
+  if (!match || Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${received.body}`).digest();
+  const legacy = `sha256=${createHmac('sha256', secret).update(received.body).digest('hex')}`;
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex')) && received.headers['x-signature-256'] === legacy;
+}
+
+describe('webhooks over the running stack', () => {
+  let stack: RunningStack;
+  let api: ApiClient;
+  let dataDir: string;
+  const receiver = new Receiver();
+  let secret: string;
+  let sk: string;
+
+  beforeAll(async () => {
+    await receiver.start();
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-hooks-'));
+    stack = await startStack({ dataDir, env: { WEBHOOK_RETRY_SCHEDULE_MS: '200,400,600', LOG_LEVEL: 'warn' } });
+    api = new ApiClient(stack.baseUrl);
+    sk = stack.credentials.environments.test.secretKey;
+    const hook = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    secret = hook.body.secret;
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    await receiver.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('delivers a signed verification.completed once, without the document number', async () => {
+    const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com', userId: 'u-7' } });
+    await api.submit(sk, s.id);
+    const [delivery] = await receiver.waitFor(s.id, 1);
+    expect(verifies(delivery, secret)).toBe(true);
+    expect(verifies(delivery, 'whsec_wrong')).toBe(false);
+    const body = JSON.parse(delivery.body);
+    expect(body).toMatchObject({ id: expect.any(String), type: 'verification.completed', data: { object: { id: s.id, status: 'completed', clientMetadata: { userId: 'u-7' } } } });
+    const read = await api.verification(sk, s.id);
+    expect(delivery.body).not.toContain(read.body.verification.extractedData.documentNumber);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.about(s.id)).toHaveLength(1);
+  });
+
+  it('retries failures with the same event id and records every attempt', async () => {
+    receiver.failNext = 2;
+    const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'bob.approved@example.com' } });
+    await api.submit(sk, s.id);
+    const attempts = await receiver.waitFor(s.id, 3);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((a) => JSON.parse(a.body).id)).size).toBe(1);
+    const { body } = await api.request('GET', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook/deliveries?limit=10`, { key: stack.credentials.adminToken });
+    const delivery = body.deliveries.find((d: { sessionId: string }) => d.sessionId === s.id);
+    expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
+    expect(delivery.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
+
+    const replayed = await api.request('POST', `/admin/v1/projects/${stack.credentials.projectId}/webhook/deliveries/${delivery.id}/replay`, { key: stack.credentials.adminToken });
+    expect(replayed.status).toBe(200);
+    const again = await receiver.waitFor(s.id, 4);
+    expect(JSON.parse(again[3].body).id).toBe(JSON.parse(again[0].body).id);
+  });
+
+  it('sends verification.status_changed for a rejection and nothing for manual_review alone', async () => {
+    const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'carol.rejected@example.com' } });
+    await api.submit(sk, s.id);
+    const [delivery] = await receiver.waitFor(s.id, 1);
+    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'verification.status_changed', data: { object: { status: 'rejected', rejection_reason: expect.any(String), reviewed_by: expect.any(String) } } });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(receiver.about(s.id).map((r) => JSON.parse(r.body).type)).toEqual(['verification.status_changed']);
+  });
+
+  it('refuses private addresses for live endpoints', async () => {
+    const refused = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/live/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorCode).toBe('VALIDATION_FAILED');
+  });
+});
