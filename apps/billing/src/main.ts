@@ -1,4 +1,4 @@
-import { PostgresEventBus } from '@kyc/events';
+import { createEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
 import { BillingModule } from './billing.module';
 import { loadBillingConfig } from './config';
@@ -12,6 +12,6 @@ runGrpcService({
   createDataSource: createBillingDataSource,
   module: (config, dataSource) => BillingModule.register(config, dataSource),
   afterStart: (config, dataSource, logger) => {
-    consumeCompletedVerifications(new PostgresEventBus(dataSource, logger), new BillingRepository(dataSource, config.BILLING_TRIAL_VERIFICATIONS));
+    consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-billing', dataSource, logger }), new BillingRepository(dataSource, config.BILLING_TRIAL_VERIFICATIONS));
   },
 });

@@ -1,3 +1,4 @@
+import { createEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
 import { ExpirySweeper } from './application/expiry-sweeper';
 import { loadSessionConfig } from './config';
@@ -14,6 +15,6 @@ runGrpcService({
   module: (config, dataSource, logger) => SessionModule.register(buildSessionUseCases(config, dataSource, createServiceClients(config), logger)),
   afterStart: (config, dataSource, logger) => {
     new ExpirySweeper(new SessionRepository(dataSource), logger, config.SESSION_SWEEP_INTERVAL_MS).start();
-    new OutboxRelay(dataSource, logger).start();
+    new OutboxRelay(dataSource, createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-session', dataSource, logger }), logger).start();
   },
 });

@@ -1,4 +1,4 @@
-import { PostgresEventBus } from '@kyc/events';
+import { createEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
 import { loadWebhookConfig } from './config';
 import { createWebhookDataSource } from './infrastructure/data-source';
@@ -14,7 +14,7 @@ runGrpcService({
   module: (config, dataSource) => WebhookModule.register(dataSource, config.WEBHOOK_ALLOW_PRIVATE_URLS),
   afterStart: (config, dataSource, logger) => {
     const deliveries = new DeliveryRepository(dataSource);
-    consumeSessionEvents(new PostgresEventBus(dataSource, logger), deliveries);
+    consumeSessionEvents(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-webhook', dataSource, logger }), deliveries);
     new WebhookDispatcher(deliveries, logger, {
       retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,

@@ -29,6 +29,8 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.Process
 export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
+  /** Comma-separated host:port of Kafka brokers; unset or empty → the embedded PostgreSQL event transport. */
+  KAFKA_BROKERS: z.string().regex(/^$|^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port…]').optional(),
 };
 
 /** A gRPC listen or target address, host:port. */

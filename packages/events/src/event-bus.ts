@@ -1,3 +1,5 @@
+import type { EntityManager } from '@kyc/persistence';
+
 /**
  * The event bus port. Services publish the envelopes their outbox holds and consume topics in
  * consumer groups; delivery is at-least-once and in order per topic, so handlers must be
@@ -23,8 +25,17 @@ export interface Subscription {
 }
 
 export interface EventBus {
+  /**
+   * Publishes events in order. `transaction` is the caller's database transaction: the embedded
+   * transport appends inside it (exactly once); Kafka sends before the caller commits (at least once).
+   */
+  publish(topic: string, events: EventEnvelope[], transaction: EntityManager): Promise<void>;
   subscribe(group: string, topic: string, handler: EventHandler): Subscription;
+  close(): Promise<void>;
 }
+
+/** A handler that keeps failing on one event is retried this often, then the event is skipped. */
+export const MAX_HANDLER_FAILURES = 5;
 
 /** Topics are per producing service. */
 export const TOPICS = { session: 'kyc.session.events' } as const;

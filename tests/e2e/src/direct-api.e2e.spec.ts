@@ -19,7 +19,7 @@ describe('Direct API (test mode) over the running stack', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
     const lines: string[] = [];
     try {
-      stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn' }, log: (line) => lines.push(line) });
+      stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn', KAFKA_BROKERS: '' }, log: (line) => lines.push(line) });
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
     }

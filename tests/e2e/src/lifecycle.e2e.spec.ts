@@ -17,7 +17,7 @@ function launch(port: number, dataDir: string): Launched {
   let output = '';
   const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), KYC_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), KYC_DATA_DIR: dataDir, LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));

@@ -55,18 +55,23 @@ function verifies(received: Received, secret: string): boolean {
   return timingSafeEqual(expected, Buffer.from(match[2], 'hex')) && received.headers['x-signature-256'] === legacy;
 }
 
-describe('webhooks over the running stack', () => {
+const kafkaBrokers = process.env.KAFKA_BROKERS ?? '';
+if (!kafkaBrokers && process.env.CI) throw new Error('CI must run the webhook flow over Kafka: start `npm run kafka:local` and set KAFKA_BROKERS');
+const transports: [string, string][] = [['embedded PostgreSQL', ''], ...(kafkaBrokers ? [['Kafka', kafkaBrokers] as [string, string]] : [])];
+
+describe.each(transports)('webhooks over the running stack (%s events)', (_transport, brokers) => {
   let stack: RunningStack;
   let api: ApiClient;
   let dataDir: string;
-  const receiver = new Receiver();
+  let receiver: Receiver;
   let secret: string;
   let sk: string;
 
   beforeAll(async () => {
+    receiver = new Receiver();
     await receiver.start();
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-hooks-'));
-    stack = await startStack({ dataDir, env: { WEBHOOK_RETRY_SCHEDULE_MS: '200,400,600', LOG_LEVEL: 'warn' } });
+    stack = await startStack({ dataDir, env: { WEBHOOK_RETRY_SCHEDULE_MS: '200,400,600', LOG_LEVEL: 'warn', KAFKA_BROKERS: brokers } });
     api = new ApiClient(stack.baseUrl);
     sk = stack.credentials.environments.test.secretKey;
     const hook = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });

@@ -1,4 +1,4 @@
-import { type EventEnvelope, TOPICS, appendToEventLog } from '@kyc/events';
+import { type EventBus, type EventEnvelope, TOPICS } from '@kyc/events';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 
@@ -16,15 +16,16 @@ const BATCH = 100;
 
 /**
  * Publishes the session outbox in order. Rows are claimed with SKIP LOCKED (several replicas can
- * run the relay), appended to the event log and marked published in the same transaction, so an
- * event is published once even across crashes.
+ * run the relay) and marked published in the transaction that publishes them: exactly once with
+ * the embedded transport, at least once with Kafka (a crash between send and commit resends;
+ * consumers dedupe by event id).
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running = false;
   private current: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dataSource: DataSource, private readonly logger: Logger, private readonly pollMs = 100) {}
+  constructor(private readonly dataSource: DataSource, private readonly bus: EventBus, private readonly logger: Logger, private readonly pollMs = 100) {}
 
   start(): void {
     this.running = true;
@@ -63,7 +64,7 @@ export class OutboxRelay {
         sessionId: row.session_id,
         payload: row.payload,
       }));
-      await appendToEventLog(manager, TOPICS.session, events);
+      await this.bus.publish(TOPICS.session, events, manager);
       await manager.query(`UPDATE session.outbox SET published_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
       return rows.length;
     });

@@ -1,6 +1,6 @@
 import type { Logger } from '@kyc/logger';
 import { type DataSource, type EntityManager, createServiceDataSource } from '@kyc/persistence';
-import type { EventBus, EventEnvelope, EventHandler, Subscription } from '../event-bus';
+import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
 import { CreateEventLog1763870400000 } from './migrations/1763870400000-CreateEventLog';
 
 export function createEventLogDataSource(databaseUrl: string): DataSource {
@@ -21,7 +21,6 @@ export async function appendToEventLog(manager: EntityManager, topic: string, ev
 }
 
 const BATCH = 100;
-const MAX_HANDLER_FAILURES = 5;
 
 /**
  * The embedded transport: consumer groups poll the log, one active consumer per group (a row
@@ -31,6 +30,14 @@ const MAX_HANDLER_FAILURES = 5;
  */
 export class PostgresEventBus implements EventBus {
   constructor(private readonly dataSource: DataSource, private readonly logger: Logger, private readonly pollMs = 200) {}
+
+  publish(topic: string, events: EventEnvelope[], transaction: EntityManager): Promise<void> {
+    return appendToEventLog(transaction, topic, events);
+  }
+
+  async close(): Promise<void> {
+    // The data source belongs to the service; nothing of the bus's own to close.
+  }
 
   subscribe(group: string, topic: string, handler: EventHandler): Subscription {
     let running = true;

@@ -1,0 +1,78 @@
+import { Kafka, type Consumer, type Producer, logLevel } from 'kafkajs';
+import type { Logger } from '@kyc/logger';
+import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
+
+/**
+ * The Kafka transport (KAFKA_BROKERS): an idempotent producer keyed by session id (one
+ * session's events stay in one partition, in order), one consumer group per consuming service,
+ * and offsets committed by hand only after the handler's own transaction committed.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private producer?: Promise<Producer>;
+  private readonly consumers = new Set<Consumer>();
+
+  constructor(brokers: string[], private readonly clientId: string, private readonly logger: Logger) {
+    this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } });
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= (async () => {
+      const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
+      await producer.connect();
+      return producer;
+    })();
+    return this.producer;
+  }
+
+  async publish(topic: string, events: EventEnvelope[]): Promise<void> {
+    if (!events.length) return;
+    const producer = await this.connectedProducer();
+    await producer.send({ topic, acks: -1, messages: events.map((event) => ({ key: event.sessionId, value: JSON.stringify(event), headers: { type: event.type, id: event.id } })) });
+  }
+
+  subscribe(group: string, topic: string, handler: EventHandler): Subscription {
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: true });
+    this.consumers.add(consumer);
+    const failures = new Map<string, number>();
+    const started = (async () => {
+      await consumer.connect();
+      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.run({
+        autoCommit: false,
+        eachMessage: async ({ partition, message }) => {
+          const next = (BigInt(message.offset) + 1n).toString();
+          const event = JSON.parse(message.value?.toString() ?? 'null') as EventEnvelope | null;
+          if (event) {
+            try {
+              await handler(event);
+              failures.delete(event.id);
+            } catch (error) {
+              const count = (failures.get(event.id) ?? 0) + 1;
+              failures.set(event.id, count);
+              if (count < MAX_HANDLER_FAILURES) {
+                this.logger.warn({ err: error, group, eventId: event.id, attempt: count }, 'event handler failed; will retry');
+                throw error;
+              }
+              this.logger.error({ err: error, group, eventId: event.id }, 'event handler kept failing; skipping the event');
+              failures.delete(event.id);
+            }
+          }
+          await consumer.commitOffsets([{ topic, partition, offset: next }]);
+        },
+      });
+    })().catch((error) => this.logger.error({ err: error, group, topic }, 'kafka consumer failed to start'));
+    return {
+      stop: async () => {
+        await started;
+        await consumer.disconnect();
+        this.consumers.delete(consumer);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.consumers].map((consumer) => consumer.disconnect()));
+    if (this.producer) await (await this.producer).disconnect();
+  }
+}
