@@ -3,6 +3,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { verifyWebhook } from '@kyc/sdk';
 import { type RunningStack, startStack } from '@kyc/stack';
 import { ApiClient } from './api-client';
 
@@ -46,13 +47,16 @@ class Receiver {
   }
 }
 
-/** How an integrator verifies a delivery (spec part 6). */
+/** How an integrator verifies a delivery: our SDK helper for X-Signature, and the legacy X-Signature-256. */
 function verifies(received: Received, secret: string): boolean {
-  const match = /^t=(\d+), v1=([0-9a-f]{64})$/.exec(String(received.headers['x-signature']));
-  if (!match || Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${match[1]}.${received.body}`).digest();
-  const legacy = `sha256=${createHmac('sha256', secret).update(received.body).digest('hex')}`;
-  return timingSafeEqual(expected, Buffer.from(match[2], 'hex')) && received.headers['x-signature-256'] === legacy;
+  try {
+    verifyWebhook(received.body, received.headers, secret);
+  } catch {
+    return false;
+  }
+  const legacy = Buffer.from(`sha256=${createHmac('sha256', secret).update(received.body).digest('hex')}`);
+  const given = Buffer.from(String(received.headers['x-signature-256']));
+  return given.length === legacy.length && timingSafeEqual(given, legacy);
 }
 
 const kafkaBrokers = process.env.KAFKA_BROKERS ?? '';

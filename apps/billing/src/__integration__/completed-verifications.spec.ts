@@ -55,4 +55,15 @@ describe('billing from verification.completed events', () => {
     expect(charges.map((c) => c.source)).toEqual(['trial', 'trial', 'unpaid']);
     expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: 0, trialRemaining: 0 });
   });
+
+  it('charges once for 100 redelivered completion events of one session', async () => {
+    const projectId = randomUUID();
+    const sessionId = randomUUID();
+    const redelivered = Array.from({ length: 100 }, () => completed(projectId, 'live', sessionId));
+    await Promise.all(redelivered.map((event) => repository.chargeForEvent(event.id, projectId, 'live', sessionId)));
+    await Promise.all(redelivered.slice(0, 10).map((event) => repository.chargeForEvent(event.id, projectId, 'live', sessionId)));
+    const charges: unknown[] = await billing.query(`SELECT 1 FROM billing.charges WHERE session_id = $1`, [sessionId]);
+    expect(charges).toHaveLength(1);
+    expect(await repository.getAccount(projectId, 'live')).toEqual({ balance: 0, trialRemaining: 1 });
+  });
 });

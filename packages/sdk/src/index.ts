@@ -1,0 +1,1 @@
+export { verifyWebhook, WebhookVerificationError, type VerifyOptions, type WebhookHeaders } from './verify-webhook';
