@@ -129,6 +129,36 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     expect(receiver.about(s.id).map((r) => JSON.parse(r.body).type)).toEqual(['verification.status_changed']);
   });
 
+  it('does not let a receiver that never answers delay another project', async () => {
+    const silent = createServer(() => undefined); // accepts the request, never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const admin = { key: stack.credentials.adminToken };
+      const other = await api.request('POST', '/admin/v1/projects', { ...admin, json: { name: 'Silent receiver' } });
+      await api.request('PUT', `/admin/v1/projects/${other.body.project.id}/environments/test/webhook`, { ...admin, json: { url: `http://127.0.0.1:${(silent.address() as { port: number }).port}/` } });
+      const otherKey = other.body.keys.test.secretKey;
+      const deliveryLatency = async () => {
+        const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
+        await api.submit(sk, s.id);
+        const submitted = Date.now();
+        const [delivery] = await receiver.waitFor(s.id, 1, 10_000);
+        expect(delivery).toBeDefined();
+        return Date.now() - submitted;
+      };
+      const baseline = await deliveryLatency();
+      for (let i = 0; i < 3; i++) {
+        const { body: stuck } = await api.createSession(otherKey, { clientMetadata: { email: 'alice.approved@example.com' } });
+        await api.submit(otherKey, stuck.id);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Three deliveries now hang for their 10 s timeout; ours must not wait behind them.
+      expect(await deliveryLatency()).toBeLessThan(baseline + 1_000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it('refuses private addresses for live endpoints', async () => {
     const refused = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/live/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
     expect(refused.status).toBe(400);

@@ -63,6 +63,18 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
     }
   }, 60_000);
 
+  maybe('delivers events published after the consumer subscribed to a topic that did not exist yet', async () => {
+    const topic = `contract.${randomUUID()}`;
+    const seen: string[] = [];
+    const subscription = bus.subscribe('late', topic, async (e) => void seen.push(e.id));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const events = [event('x', 0), event('x', 1)];
+    await publish(topic, events);
+    await until(() => seen.length >= 2, 20_000);
+    await subscription.stop();
+    expect(seen).toEqual(events.map((e) => e.id));
+  }, 60_000);
+
   maybe('redelivers an event whose handler failed, and skips one that keeps failing', async () => {
     const topic = `contract.${randomUUID()}`;
     const [flaky, poison, after] = [event('s', 0), event('s', 1), event('s', 2)];

@@ -2,6 +2,8 @@ import { Kafka, type Consumer, type Producer, logLevel } from 'kafkajs';
 import type { Logger } from '@kyc/logger';
 import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
 
+const TOPIC_PARTITIONS = 3;
+
 /**
  * The Kafka transport (KAFKA_BROKERS): an idempotent producer keyed by session id (one
  * session's events stay in one partition, in order), one consumer group per consuming service,
@@ -11,6 +13,7 @@ export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private producer?: Promise<Producer>;
   private readonly consumers = new Set<Consumer>();
+  private readonly topics = new Map<string, Promise<void>>();
 
   constructor(brokers: string[], private readonly clientId: string, private readonly logger: Logger) {
     this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } });
@@ -25,8 +28,31 @@ export class KafkaEventBus implements EventBus {
     return this.producer;
   }
 
+  /**
+   * Creates the topic before first use. A consumer that subscribes to a topic that does not exist
+   * yet would otherwise see no partitions until its next metadata refresh, minutes later.
+   */
+  private ensureTopic(topic: string): Promise<void> {
+    let created = this.topics.get(topic);
+    if (!created) {
+      created = (async () => {
+        const admin = this.kafka.admin();
+        await admin.connect();
+        try {
+          await admin.createTopics({ topics: [{ topic, numPartitions: TOPIC_PARTITIONS }], waitForLeaders: true });
+        } finally {
+          await admin.disconnect();
+        }
+      })();
+      created.catch(() => this.topics.delete(topic));
+      this.topics.set(topic, created);
+    }
+    return created;
+  }
+
   async publish(topic: string, events: EventEnvelope[]): Promise<void> {
     if (!events.length) return;
+    await this.ensureTopic(topic);
     const producer = await this.connectedProducer();
     await producer.send({ topic, acks: -1, messages: events.map((event) => ({ key: event.sessionId, value: JSON.stringify(event), headers: { type: event.type, id: event.id } })) });
   }
@@ -36,6 +62,7 @@ export class KafkaEventBus implements EventBus {
     this.consumers.add(consumer);
     const failures = new Map<string, number>();
     const started = (async () => {
+      await this.ensureTopic(topic);
       await consumer.connect();
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({
