@@ -8,6 +8,9 @@ describe(buildRequest.name, () => {
     expect(buildRequest('keys:revoke', ['p1', 'k1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/keys/k1/revoke' });
     expect(buildRequest('webhook:set', ['p1', 'test', 'http://127.0.0.1:4000/h'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/test/webhook', body: { url: 'http://127.0.0.1:4000/h' } });
     expect(buildRequest('balance:top-up', ['p1', 'live', '500'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/environments/live/balance', body: { amount: 500 } });
+    expect(buildRequest('balance:set-trial', ['p1', 'sandbox', '0'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/sandbox/trial', body: { trialRemaining: 0 } });
+    expect(buildRequest('balance:set-credit-limit', ['p1', 'live', '25'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/live/credit-limit', body: { creditLimit: 25 } });
+    expect(buildRequest('balance:history', ['p1', 'live'], { limit: '10', before: '42' })).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/environments/live/balance/history?limit=10&before=42' });
     expect(buildRequest('webhook:deliveries', ['p1', 'test'], { limit: '5' }).path).toBe('/admin/v1/projects/p1/environments/test/webhook/deliveries?limit=5');
     expect(buildRequest('webhook:replay', ['p1', 'd1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/webhook/deliveries/d1/replay' });
     expect(buildRequest('sessions:list', ['p1'], { environment: 'test', status: 'completed', limit: '5' }).path).toBe('/admin/v1/projects/p1/sessions?environment=test&status=completed&limit=5');
@@ -16,6 +19,8 @@ describe(buildRequest.name, () => {
   it('refuses bad usage', () => {
     expect(() => buildRequest('keys:rotate', ['p1', 'prod'], {})).toThrow(UsageError);
     expect(() => buildRequest('balance:top-up', ['p1', 'live', '-3'], {})).toThrow(UsageError);
+    expect(() => buildRequest('balance:set-credit-limit', ['p1', 'live', '-1'], {})).toThrow(UsageError);
+    expect(() => buildRequest('balance:set-trial', ['p1', 'live'], {})).toThrow(UsageError);
     expect(() => buildRequest('projects:show', [], {})).toThrow(UsageError);
     expect(() => buildRequest('nope', [], {})).toThrow(UsageError);
   });

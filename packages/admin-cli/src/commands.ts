@@ -19,6 +19,12 @@ function required(value: string | undefined, name: string): string {
   return encodeURIComponent(value);
 }
 
+function wholeNumber(value: string | undefined, name: string): number {
+  const parsed = Number(value);
+  if (value === undefined || value === '' || !Number.isInteger(parsed) || parsed < 0) throw new UsageError(`<${name}> must be a whole number, 0 or more`);
+  return parsed;
+}
+
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   projects:create <name> [--account <accountName>]
@@ -33,6 +39,9 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   webhook:replay <projectId> <deliveryId>
   balance:top-up <projectId> <environment> <amount>
   balance:show <projectId> <environment>
+  balance:history <projectId> <environment> [--limit N] [--before ENTRY_ID]
+  balance:set-trial <projectId> <environment> <verifications>
+  balance:set-credit-limit <projectId> <environment> <verifications>
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
@@ -68,6 +77,17 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
     }
     case 'balance:show':
       return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/balance` };
+    case 'balance:history': {
+      const query = new URLSearchParams();
+      if (flags.limit) query.set('limit', flags.limit);
+      if (flags.before) query.set('before', flags.before);
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/balance/history${suffix}` };
+    }
+    case 'balance:set-trial':
+      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/trial`, body: { trialRemaining: wholeNumber(args[2], 'verifications') } };
+    case 'balance:set-credit-limit':
+      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/credit-limit`, body: { creditLimit: wholeNumber(args[2], 'verifications') } };
     case 'sessions:list': {
       const query = new URLSearchParams();
       if (flags.environment) query.set('environment', environment(flags.environment));

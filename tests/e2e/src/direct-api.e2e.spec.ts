@@ -246,6 +246,31 @@ describe('Direct API (test mode) over the running stack', () => {
       expect((await api.createSession(environments.sandbox.secretKey)).status).toBe(201);
     });
 
+    it('sets trial and credit limit through the admin API and shows the balance history', async () => {
+      const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Credit' } });
+      const projectId = created.body.project.id;
+      const sandboxKey = created.body.keys.sandbox.secretKey;
+      expect((await api.createSession(sandboxKey)).body.errorCode).toBe('KYC_023');
+
+      const credit = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, { ...admin(), json: { creditLimit: 2 } });
+      expect(credit.status).toBe(200);
+      expect(credit.body).toMatchObject({ balance: 0, creditLimit: 2 });
+      expect((await api.createSession(sandboxKey)).status).toBe(201);
+
+      const trial = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/trial`, { ...admin(), json: { trialRemaining: 3 } });
+      expect(trial.body).toMatchObject({ trialRemaining: 3, creditLimit: 2 });
+      const refused = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, { ...admin(), json: { creditLimit: -1 } });
+      expect(refused.status).toBe(400);
+
+      const history = await api.request('GET', `/admin/v1/projects/${projectId}/environments/sandbox/balance/history?limit=1`, admin());
+      expect(history.status).toBe(200);
+      expect(history.body.entries).toEqual([expect.objectContaining({ kind: 'trial_set', amount: 3, trialRemainingAfter: 3, creditLimitAfter: 2 })]);
+      const older = await api.request('GET', `/admin/v1/projects/${projectId}/environments/sandbox/balance/history?before=${history.body.nextBefore}`, admin());
+      expect(older.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['credit_limit_set']);
+      expect(older.body.nextBefore).toBeNull();
+      expect((await api.request('GET', `/admin/v1/projects/${projectId}/environments/test/balance/history`, admin())).status).toBe(400);
+    });
+
     it('lists keys without secrets, rotates and revokes', async () => {
       const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Rotation' } });
       const projectId = created.body.project.id;

@@ -5,6 +5,7 @@ import { type DataSource, runMigrations } from '@kyc/persistence';
 import { startTestDatabase, type TestDatabase } from '@kyc/testing';
 import { createBillingDataSource } from '../infrastructure/data-source';
 import { BillingRepository } from '../infrastructure/billing.repository';
+import { BillingGrpcController } from '../transport/billing.grpc-controller';
 import { consumeCompletedVerifications } from '../transport/completed-verifications.consumer';
 
 /** Billing from completion events on a real PostgreSQL: once per session, never for test mode. */
@@ -52,8 +53,9 @@ describe('billing from verification.completed events', () => {
     }
     await subscription.stop();
     expect(charges.map((c) => c.session_id).sort()).toEqual([a, b, c].sort());
-    expect(charges.map((c) => c.source)).toEqual(['trial', 'trial', 'unpaid']);
-    expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: 0, trialRemaining: 0 });
+    expect(charges.map((c) => c.source)).toEqual(['trial', 'trial', 'credit']);
+    // The third completion is owed: the balance shows it.
+    expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: -1, trialRemaining: 0, creditLimit: 0 });
   });
 
   it('charges once for 100 redelivered completion events of one session', async () => {
@@ -64,6 +66,57 @@ describe('billing from verification.completed events', () => {
     await Promise.all(redelivered.slice(0, 10).map((event) => repository.chargeForEvent(event.id, projectId, 'live', sessionId)));
     const charges: unknown[] = await billing.query(`SELECT 1 FROM billing.charges WHERE session_id = $1`, [sessionId]);
     expect(charges).toHaveLength(1);
-    expect(await repository.getAccount(projectId, 'live')).toEqual({ balance: 0, trialRemaining: 1 });
+    expect(await repository.getAccount(projectId, 'live')).toEqual({ balance: 0, trialRemaining: 1, creditLimit: 0 });
+  });
+
+  it('keeps a balance history that adds up: top-up, trial and credit settings, charges', async () => {
+    const projectId = randomUUID();
+    await repository.setTrial(projectId, 'live', 1);
+    await repository.topUp(projectId, 'live', 1);
+    await repository.setCreditLimit(projectId, 'live', 5);
+    const sessions = [randomUUID(), randomUUID(), randomUUID()];
+    for (const sessionId of sessions) await repository.chargeSession(projectId, 'live', sessionId);
+    await repository.chargeSession(projectId, 'live', sessions[0]);
+
+    const history = await repository.history(projectId, 'live', 50);
+    expect(history.map((e) => [e.kind, e.amount, e.source, e.balanceAfter, e.trialRemainingAfter, e.creditLimitAfter])).toEqual([
+      ['charge', -1, 'credit', -1, 0, 5],
+      ['charge', -1, 'balance', 0, 0, 5],
+      ['charge', -1, 'trial', 1, 0, 5],
+      ['credit_limit_set', 5, null, 1, 1, 5],
+      ['top_up', 1, null, 1, 1, 0],
+      ['trial_set', 1, null, 0, 1, 0],
+    ]);
+    expect(history.filter((e) => e.kind === 'charge').map((e) => e.sessionId)).toEqual([...sessions].reverse());
+    const page = await repository.history(projectId, 'live', 2, history[1].id);
+    expect(page.map((e) => e.id)).toEqual([history[2].id, history[3].id]);
+  });
+
+  it('serialises concurrent charges of different sessions on the account row', async () => {
+    const projectId = randomUUID();
+    await repository.setTrial(projectId, 'sandbox', 3);
+    await repository.topUp(projectId, 'sandbox', 4);
+    await Promise.all(Array.from({ length: 10 }, () => repository.chargeSession(projectId, 'sandbox', randomUUID())));
+    expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: -3, trialRemaining: 0, creditLimit: 0 });
+    const sources: { source: string; n: number }[] = await billing.query(`SELECT source, count(*)::int AS n FROM billing.charges WHERE project_id = $1 GROUP BY source ORDER BY source`, [projectId]);
+    expect(sources).toEqual([{ source: 'balance', n: 4 }, { source: 'credit', n: 3 }, { source: 'trial', n: 3 }]);
+  });
+
+  it('refuses session creation with KYC_023 without credit and KYC_024 once the credit limit is used', async () => {
+    const controller = new BillingGrpcController(repository);
+    const projectId = randomUUID();
+    const ref = { projectId, environment: 'live' };
+    await controller.setTrial({ ...ref, trialRemaining: 0 });
+    await expect(controller.authorizeSessionCreation(ref)).rejects.toMatchObject({ code: 'KYC_023' });
+    await controller.setCreditLimit({ ...ref, creditLimit: 2 });
+    await expect(controller.authorizeSessionCreation(ref)).resolves.toMatchObject({ allowed: true });
+    await controller.chargeCompletedSession({ ...ref, sessionId: randomUUID() });
+    await expect(controller.authorizeSessionCreation(ref)).resolves.toMatchObject({ allowed: true });
+    await controller.chargeCompletedSession({ ...ref, sessionId: randomUUID() });
+    await expect(controller.authorizeSessionCreation(ref)).rejects.toMatchObject({ code: 'KYC_024' });
+    expect(await controller.topUp({ ...ref, amount: 3 })).toMatchObject({ balance: 1, creditLimit: 2 });
+    await expect(controller.authorizeSessionCreation(ref)).resolves.toMatchObject({ allowed: true });
+    const { entries } = await controller.listLedger({ ...ref, limit: 0, before: '' });
+    expect(entries.map((e) => e.kind)).toEqual(['top_up', 'charge', 'charge', 'credit_limit_set', 'trial_set']);
   });
 });

@@ -1,12 +1,21 @@
 import { ErrorCode, KycError } from '@kyc/errors';
 
+/**
+ * One project environment's account, counted in verifications. `balance` goes below zero only
+ * on credit: a session created on credit is still charged when it completes, so the debt shows.
+ */
 export interface AccountBalance {
   balance: number;
   trialRemaining: number;
+  /** How far below zero the balance may go before session creation is refused (KYC_024). */
+  creditLimit: number;
 }
 
 /** Billed environments; test mode is never billed and never asks. */
 export type BilledEnvironment = 'sandbox' | 'live';
+
+/** What pays for a completed session. `unpaid` only appears on charges recorded before credit existed. */
+export type ChargeSource = 'trial' | 'balance' | 'credit';
 
 export function assertBilledEnvironment(environment: string): asserts environment is BilledEnvironment {
   if (environment !== 'sandbox' && environment !== 'live') {
@@ -14,20 +23,53 @@ export function assertBilledEnvironment(environment: string): asserts environmen
   }
 }
 
-/** A session may be created while the trial or the balance can pay for its completion. */
-export function canCreateSession(account: AccountBalance): boolean {
-  return account.trialRemaining > 0 || account.balance > 0;
+/**
+ * Whether a new session may start: the trial or the balance can pay for it, or the credit limit
+ * still has room. Otherwise KYC_024 when a credit limit was granted and is used up, KYC_023 when
+ * there never was credit.
+ */
+export function assertCanCreateSession(account: AccountBalance): void {
+  if (account.trialRemaining > 0 || account.balance > 0) return;
+  if (account.creditLimit > 0) {
+    if (account.balance > -account.creditLimit) return;
+    throw new KycError(ErrorCode.CREDIT_LIMIT, `Credit limit of ${account.creditLimit} verifications reached; top up to create sessions`, {
+      creditLimit: account.creditLimit,
+      balance: account.balance,
+    });
+  }
+  throw new KycError(ErrorCode.BALANCE_EXHAUSTED, 'No trial and no balance left; top up to create sessions');
 }
 
-/** Which source pays for a completed session: the trial first, then the balance. */
-export function chargeSource(account: AccountBalance): 'trial' | 'balance' | null {
+/**
+ * Which source pays for a completed session: the trial first, then the balance, then credit.
+ * A completion is always charged, even past the credit limit (sessions created while there was
+ * room can complete later); the gate is session creation.
+ */
+export function chargeSource(account: AccountBalance): ChargeSource {
   if (account.trialRemaining > 0) return 'trial';
   if (account.balance > 0) return 'balance';
-  return null;
+  return 'credit';
+}
+
+const MAX_AMOUNT = 1_000_000;
+
+function assertWholeNumber(name: string, value: number, min: number): void {
+  if (!Number.isInteger(value) || value < min || value > MAX_AMOUNT) {
+    throw new KycError(ErrorCode.VALIDATION_FAILED, `${name} must be a whole number of verifications between ${min} and ${MAX_AMOUNT}`);
+  }
 }
 
 export function assertTopUpAmount(amount: number): void {
-  if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000) {
-    throw new KycError(ErrorCode.VALIDATION_FAILED, 'amount must be a whole number of verifications between 1 and 1000000');
-  }
+  assertWholeNumber('amount', amount, 1);
 }
+
+export function assertTrialVerifications(trialRemaining: number): void {
+  assertWholeNumber('trialRemaining', trialRemaining, 0);
+}
+
+export function assertCreditLimit(creditLimit: number): void {
+  assertWholeNumber('creditLimit', creditLimit, 0);
+}
+
+/** Entries of the balance history. */
+export type LedgerEntryKind = 'top_up' | 'charge' | 'trial_set' | 'credit_limit_set';

@@ -1,66 +1,146 @@
 import { markProcessed } from '@kyc/events';
 import type { DataSource, EntityManager } from '@kyc/persistence';
-import { type AccountBalance, type BilledEnvironment, chargeSource } from '../domain/billing-policy';
+import { type AccountBalance, type BilledEnvironment, type LedgerEntryKind, chargeSource } from '../domain/billing-policy';
 
 interface AccountRow {
   balance: number;
   trial_remaining: number;
+  credit_limit: number;
 }
 
-/** Balances and charges in the billing schema. Row locks keep concurrent charges consistent. */
+export interface LedgerEntry {
+  id: string;
+  kind: LedgerEntryKind;
+  amount: number;
+  source: string | null;
+  sessionId: string | null;
+  balanceAfter: number | null;
+  trialRemainingAfter: number | null;
+  creditLimitAfter: number | null;
+  createdAt: string;
+}
+
+interface LedgerRow {
+  id: string;
+  kind: LedgerEntryKind;
+  amount: number;
+  source: string | null;
+  session_id: string | null;
+  balance_after: number | null;
+  trial_remaining_after: number | null;
+  credit_limit_after: number | null;
+  created_at: Date;
+}
+
+type Account = { projectId: string; environment: BilledEnvironment };
+
+/**
+ * Balances, charges and the balance history in the billing schema. Every change locks the
+ * account row, applies itself and appends a ledger entry with the account as it stood after, in
+ * one transaction, so the history always adds up to the balance.
+ */
 export class BillingRepository {
   constructor(private readonly dataSource: DataSource, private readonly trialVerifications: number) {}
 
-  private async lockAccount(manager: EntityManager, projectId: string, environment: BilledEnvironment): Promise<AccountBalance> {
+  private async lockAccount(manager: EntityManager, { projectId, environment }: Account): Promise<AccountBalance> {
     await manager.query(
       `INSERT INTO billing.accounts (project_id, environment, trial_remaining) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
       [projectId, environment, this.trialVerifications],
     );
     const rows: AccountRow[] = await manager.query(
-      `SELECT balance, trial_remaining FROM billing.accounts WHERE project_id = $1 AND environment = $2 FOR UPDATE`,
+      `SELECT balance, trial_remaining, credit_limit FROM billing.accounts WHERE project_id = $1 AND environment = $2 FOR UPDATE`,
       [projectId, environment],
     );
-    return { balance: rows[0].balance, trialRemaining: rows[0].trial_remaining };
+    return { balance: rows[0].balance, trialRemaining: rows[0].trial_remaining, creditLimit: rows[0].credit_limit };
+  }
+
+  /** Applies `change` to the locked account and records it in the ledger. */
+  private async changeAccount(
+    manager: EntityManager,
+    account: Account,
+    entry: { kind: LedgerEntryKind; amount: number; source?: string; sessionId?: string },
+    change: (current: AccountBalance) => AccountBalance,
+  ): Promise<AccountBalance> {
+    const next = change(await this.lockAccount(manager, account));
+    await manager.query(
+      `UPDATE billing.accounts SET balance = $3, trial_remaining = $4, credit_limit = $5, updated_at = now() WHERE project_id = $1 AND environment = $2`,
+      [account.projectId, account.environment, next.balance, next.trialRemaining, next.creditLimit],
+    );
+    await manager.query(
+      `INSERT INTO billing.ledger (project_id, environment, kind, amount, source, session_id, balance_after, trial_remaining_after, credit_limit_after)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [account.projectId, account.environment, entry.kind, entry.amount, entry.source ?? null, entry.sessionId ?? null, next.balance, next.trialRemaining, next.creditLimit],
+    );
+    return next;
   }
 
   getAccount(projectId: string, environment: BilledEnvironment): Promise<AccountBalance> {
-    return this.dataSource.transaction((manager) => this.lockAccount(manager, projectId, environment));
+    return this.dataSource.transaction((manager) => this.lockAccount(manager, { projectId, environment }));
   }
 
   topUp(projectId: string, environment: BilledEnvironment, amount: number): Promise<AccountBalance> {
-    return this.dataSource.transaction(async (manager) => {
-      await this.lockAccount(manager, projectId, environment);
-      await manager.query(`INSERT INTO billing.top_ups (project_id, environment, amount) VALUES ($1, $2, $3)`, [projectId, environment, amount]);
-      await manager.query(`UPDATE billing.accounts SET balance = balance + $3, updated_at = now() WHERE project_id = $1 AND environment = $2`, [projectId, environment, amount]);
-      return this.lockAccount(manager, projectId, environment);
-    });
+    return this.dataSource.transaction((manager) =>
+      this.changeAccount(manager, { projectId, environment }, { kind: 'top_up', amount }, (current) => ({ ...current, balance: current.balance + amount })),
+    );
+  }
+
+  setTrial(projectId: string, environment: BilledEnvironment, trialRemaining: number): Promise<AccountBalance> {
+    return this.dataSource.transaction((manager) =>
+      this.changeAccount(manager, { projectId, environment }, { kind: 'trial_set', amount: trialRemaining }, (current) => ({ ...current, trialRemaining })),
+    );
+  }
+
+  setCreditLimit(projectId: string, environment: BilledEnvironment, creditLimit: number): Promise<AccountBalance> {
+    return this.dataSource.transaction((manager) =>
+      this.changeAccount(manager, { projectId, environment }, { kind: 'credit_limit_set', amount: creditLimit }, (current) => ({ ...current, creditLimit })),
+    );
+  }
+
+  /** Newest first; `before` is the id of the last entry of the previous page. */
+  async history(projectId: string, environment: BilledEnvironment, limit: number, before?: string): Promise<LedgerEntry[]> {
+    const rows: LedgerRow[] = await this.dataSource.query(
+      `SELECT id, kind, amount, source, session_id, balance_after, trial_remaining_after, credit_limit_after, created_at
+         FROM billing.ledger WHERE project_id = $1 AND environment = $2 AND ($3::bigint IS NULL OR id < $3::bigint)
+        ORDER BY id DESC LIMIT $4`,
+      [projectId, environment, before ?? null, limit],
+    );
+    return rows.map((row) => ({
+      id: String(row.id),
+      kind: row.kind,
+      amount: row.amount,
+      source: row.source,
+      sessionId: row.session_id,
+      balanceAfter: row.balance_after,
+      trialRemainingAfter: row.trial_remaining_after,
+      creditLimitAfter: row.credit_limit_after,
+      createdAt: row.created_at.toISOString(),
+    }));
   }
 
   /** One charge per session: a second call returns the first charge. */
   chargeSession(projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
-    return this.dataSource.transaction((manager) => this.chargeIn(manager, projectId, environment, sessionId));
+    return this.dataSource.transaction((manager) => this.chargeIn(manager, { projectId, environment }, sessionId));
   }
 
   /** Charges a completed session once per event: the event id is recorded in the same transaction. */
   chargeForEvent(eventId: string, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
-      if (await markProcessed(manager, 'billing', eventId)) await this.chargeIn(manager, projectId, environment, sessionId);
+      if (await markProcessed(manager, 'billing', eventId)) await this.chargeIn(manager, { projectId, environment }, sessionId);
     });
   }
 
-  private async chargeIn(manager: EntityManager, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
-    const account = await this.lockAccount(manager, projectId, environment);
+  private async chargeIn(manager: EntityManager, account: Account, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+    // The account lock comes first so two charges of one session serialise on it.
+    const current = await this.lockAccount(manager, account);
     const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [sessionId]);
     if (existing.length) return { ...existing[0], alreadyCharged: true };
-    // The session completed, so it is recorded even when nothing is left to pay with.
-    const source = chargeSource(account) ?? 'unpaid';
-    if (source !== 'unpaid') {
-      const column = source === 'trial' ? 'trial_remaining' : 'balance';
-      await manager.query(`UPDATE billing.accounts SET ${column} = ${column} - 1, updated_at = now() WHERE project_id = $1 AND environment = $2`, [projectId, environment]);
-    }
+    const source = chargeSource(current);
+    await this.changeAccount(manager, account, { kind: 'charge', amount: -1, source, sessionId }, (locked) =>
+      source === 'trial' ? { ...locked, trialRemaining: locked.trialRemaining - 1 } : { ...locked, balance: locked.balance - 1 },
+    );
     const inserted: { id: string }[] = await manager.query(
       `INSERT INTO billing.charges (project_id, environment, session_id, source) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [projectId, environment, sessionId, source],
+      [account.projectId, account.environment, sessionId, source],
     );
     return { id: inserted[0].id, source, alreadyCharged: false };
   }

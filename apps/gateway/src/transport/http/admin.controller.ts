@@ -3,7 +3,7 @@ import { session } from '@kyc/contracts';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { AdminTokenGuard } from './admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from './environment-mapping';
-import { adminEnvironmentParam, balanceBody, createProjectBody, listSessionsQuery, webhookBody } from './request-schemas';
+import { adminEnvironmentParam, balanceBody, balanceHistoryQuery, createProjectBody, creditLimitBody, listSessionsQuery, trialBody, webhookBody } from './request-schemas';
 
 function presentKeys(keys: session.EnvironmentKeys) {
   return { secretKey: keys.secretKey, publishableKey: keys.publishableKey, secretKeyId: keys.secretKeyId, publishableKeyId: keys.publishableKeyId };
@@ -111,6 +111,42 @@ export class AdminController {
     const name = adminEnvironmentParam.parse(environment);
     await this.clients.session.getProject({ projectId });
     return this.clients.billing.getBalance({ projectId, environment: name });
+  }
+
+  @Put('projects/:projectId/environments/:environment/trial')
+  async setTrial(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const { trialRemaining } = trialBody.parse(rawBody ?? {});
+    await this.clients.session.getProject({ projectId });
+    return this.clients.billing.setTrial({ projectId, environment: name, trialRemaining });
+  }
+
+  @Put('projects/:projectId/environments/:environment/credit-limit')
+  async setCreditLimit(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const { creditLimit } = creditLimitBody.parse(rawBody ?? {});
+    await this.clients.session.getProject({ projectId });
+    return this.clients.billing.setCreditLimit({ projectId, environment: name, creditLimit });
+  }
+
+  @Get('projects/:projectId/environments/:environment/balance/history')
+  async balanceHistory(@Param('projectId') projectId: string, @Param('environment') environment: string, @Query() rawQuery: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    const query = balanceHistoryQuery.parse(rawQuery ?? {});
+    await this.clients.session.getProject({ projectId });
+    const { entries } = await this.clients.billing.listLedger({ projectId, environment: name, limit: query.limit, before: query.before ?? '' });
+    const presented = entries.map((entry) => ({
+      id: entry.id,
+      kind: entry.kind,
+      amount: entry.amount,
+      source: entry.source || null,
+      sessionId: entry.sessionId || null,
+      balanceAfter: entry.balanceAfter ?? null,
+      trialRemainingAfter: entry.trialRemainingAfter ?? null,
+      creditLimitAfter: entry.creditLimitAfter ?? null,
+      createdAt: entry.createdAt,
+    }));
+    return { entries: presented, nextBefore: presented.length === query.limit ? presented[presented.length - 1].id : null };
   }
 
   @Get('projects/:projectId/sessions')

@@ -43,6 +43,12 @@ export const adminEnvironmentParam = environmentName;
 export const createProjectBody = z.object({ name: z.string().min(1).max(200), accountName: z.string().min(1).max(200).optional() });
 export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
 export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });
+export const trialBody = z.object({ trialRemaining: z.number().int().min(0).max(1_000_000) });
+export const creditLimitBody = z.object({ creditLimit: z.number().int().min(0).max(1_000_000) });
+export const balanceHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.string().regex(/^\d{1,18}$/).optional(),
+});
 export const listSessionsQuery = z.object({
   environment: environmentName.optional(),
   status: z.string().max(32).optional(),
