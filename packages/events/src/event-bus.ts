@@ -1,23 +1,14 @@
 import type { EntityManager } from '@kyc/persistence';
+import type { EventEnvelope } from './event-codec';
+
+export type { EventEnvelope } from './event-codec';
 
 /**
  * The event bus port. Services publish the envelopes their outbox holds and consume topics in
  * consumer groups; delivery is at-least-once and in order per topic, so handlers must be
- * idempotent (see `markProcessed`). Transports: embedded PostgreSQL today, Kafka later.
+ * idempotent (see `markProcessed`). On every transport an event travels as the
+ * protobuf kyc.events.v1.EventEnvelope (see event-codec.ts). Transports: embedded PostgreSQL, Kafka.
  */
-export interface EventEnvelope {
-  /** Unique per event; webhooks carry it as their `id`, consumers dedupe on it. */
-  id: string;
-  /** e.g. verification.completed */
-  type: string;
-  occurredAt: string;
-  projectId: string;
-  environment: string;
-  /** The ordering key: one session's events stay in order. */
-  sessionId: string;
-  payload: Record<string, unknown>;
-}
-
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface Subscription {

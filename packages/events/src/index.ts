@@ -3,3 +3,4 @@ export { PostgresEventBus, appendToEventLog, createEventLogDataSource } from './
 export { KafkaEventBus } from './kafka/kafka-event-bus';
 export { createEventBus } from './create-event-bus';
 export { markProcessed, PROCESSED_EVENTS_DDL } from './inbox';
+export { encodeEvent, decodeEvent, EventDecodeError, isEventType, type EventPayloads, type EventType, type TypedEvent } from './event-codec';

@@ -32,7 +32,8 @@ describe('billing from verification.completed events', () => {
   });
 
   const completed = (projectId: string, environment: string, sessionId: string, testMode = false): EventEnvelope => ({
-    id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId, payload: { status: 'completed', testMode },
+    id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId,
+    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode },
   });
 
   it('charges each completed sandbox/live session once, trial first, and never test mode', async () => {

@@ -88,7 +88,10 @@ describe('session persistence (real PostgreSQL)', () => {
     const scope = { projectId, environment: 'test' as const };
     await sessions.transaction(async (manager) => {
       const locked = await sessions.findForUpdate(manager, scope, newer.id);
-      await applyTransition(sessions, manager, locked, 'pipeline_completed', {}, {}, () => ({ status: 'completed' }));
+      await applyTransition(sessions, manager, locked, 'pipeline_completed', {}, {}, () => ({
+        type: 'verification.completed',
+        payload: { status: 'completed', attemptId: '', decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true },
+      }));
     });
     expect((await sessions.find(scope, older.id)).status).toBe('superseded');
     expect((await sessions.find(scope, newer.id)).status).toBe('completed');

@@ -7,7 +7,7 @@ import { lockForWrite, readSession } from './session-expiry';
 import { isPastTtl } from '../domain/session-state-machine';
 import { applyTransition, snapshotOf } from './session-transitions';
 import { toAttemptMessage, toSessionMessage } from './session-presenter';
-import { updatedEventPayload } from './verification-events';
+import { updatedEvent } from './verification-events';
 
 const DEVICE_FIELDS = ['ipAddress', 'userAgent', 'fingerprint', 'timezone', 'language', 'platform', 'screenResolution'] as const;
 
@@ -25,7 +25,7 @@ export class SessionQueries {
     const updated = await this.sessions.transaction(async (manager) => {
       const current = await this.sessions.findForUpdate(manager, scope, sessionId);
       const changed = await this.sessions.update(manager, current.id, { clientMetadata, email: emailOf(clientMetadata) });
-      await this.sessions.appendOutbox(manager, { type: 'verification.updated', session: changed, payload: updatedEventPayload(changed) });
+      await this.sessions.appendOutbox(manager, { ...updatedEvent(changed), session: changed });
       return changed;
     });
     return toSessionMessage(updated, { config: this.config });

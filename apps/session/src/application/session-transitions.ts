@@ -1,5 +1,6 @@
+import type { TypedEvent } from '@kyc/events';
 import type { EntityManager } from '@kyc/persistence';
-import { type Effect, type SessionSnapshot, type Trigger, type TransitionContext, transition } from '../domain/session-state-machine';
+import { type Effect, type EmittedEvent, type SessionSnapshot, type Trigger, type TransitionContext, transition } from '../domain/session-state-machine';
 import type { SessionChanges, SessionRecord, SessionRepository } from '../infrastructure/session.repository';
 
 export function snapshotOf(record: SessionRecord): SessionSnapshot {
@@ -30,7 +31,7 @@ export async function applyTransition(
   trigger: Trigger,
   context: Omit<TransitionContext, 'now'> & { now?: Date },
   extraChanges: SessionChanges = {},
-  eventPayload: (event: string) => Record<string, unknown> = () => ({}),
+  eventFor?: (event: EmittedEvent) => TypedEvent,
 ): Promise<AppliedTransition> {
   const now = context.now ?? new Date();
   const result = transition(snapshotOf(record), trigger, { ...context, now });
@@ -62,7 +63,10 @@ export async function applyTransition(
   if (result.to !== 'action_required' && record.nextAction && changes.nextAction === undefined) changes.nextAction = null;
   const updated = await repository.update(manager, record.id, changes);
   for (const effect of result.effects) {
-    if (effect.type === 'emit') await repository.appendOutbox(manager, { type: effect.event, session: updated, payload: eventPayload(effect.event) });
+    if (effect.type === 'emit') {
+      if (!eventFor) throw new Error(`transition ${record.status} --${trigger}--> ${result.to} emits ${effect.event} but the caller gave no event`);
+      await repository.appendOutbox(manager, { ...eventFor(effect.event), session: updated });
+    }
     if (effect.type === 'supersede_older_reviews') {
       for (const olderId of await repository.findReviewsToSupersede(manager, updated)) {
         const older = await repository.findForUpdate(manager, { projectId: updated.projectId, environment: updated.environment }, olderId);

@@ -1,7 +1,7 @@
 import type { document, scoring, session } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
-import { type Effect, type NextAction, type Trigger, transition } from '../domain/session-state-machine';
+import { type Effect, type EmittedEvent, type NextAction, type Trigger, transition } from '../domain/session-state-machine';
 import { recordedProblems } from '../domain/recoverable-problems';
 import type { ServiceClients } from '../infrastructure/service-clients';
 import type { AttemptRecord, SessionRecord, SessionRepository, SessionScope } from '../infrastructure/session.repository';
@@ -9,7 +9,7 @@ import { lockForWrite } from './session-expiry';
 import { toExtractedData } from './session-presenter';
 import { applyTransition, snapshotOf } from './session-transitions';
 import { documentsReady } from './upload-readiness';
-import { completedEventPayload, statusChangedEventPayload } from './verification-events';
+import { completedEvent, statusChangedEvent } from './verification-events';
 
 /** What each decision outcome does to the session (the state machine decides the final status). */
 const OUTCOME_TRIGGERS: Record<string, Trigger> = {
@@ -65,12 +65,12 @@ export class SubmitVerificationUseCase {
       const current: SessionRecord = await this.sessions.findForUpdate(manager, scope, sessionId);
       const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
       const effects: Effect[] = [];
-      const payload = (event: string) => (event === 'verification.completed' ? completedEventPayload(current, started.attemptId, decision, documentEvidence) : statusChangedEventPayload(current, decision));
-      let applied = await applyTransition(this.sessions, manager, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, payload);
+      const eventFor = (event: EmittedEvent) => (event === 'verification.completed' ? completedEvent(current, started.attemptId, decision, documentEvidence) : statusChangedEvent(current, decision));
+      let applied = await applyTransition(this.sessions, manager, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
       effects.push(...applied.effects);
       if (decision.outcome === 'rejected' && applied.session.status === 'manual_review') {
         // Test-mode persona: the "reviewer" rejects at once, exactly as a human reviewer would.
-        applied = await applyTransition(this.sessions, manager, applied.session, 'review_rejected', {}, {}, payload);
+        applied = await applyTransition(this.sessions, manager, applied.session, 'review_rejected', {}, {}, eventFor);
         effects.push(...applied.effects);
       }
       const status = applied.session.status;

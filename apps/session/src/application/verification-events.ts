@@ -1,36 +1,46 @@
 import type { document, scoring } from '@kyc/contracts';
+import type { TypedEvent } from '@kyc/events';
 import type { SessionRecord } from '../infrastructure/session.repository';
 
 /**
- * Outbox payloads of the events that become webhooks (spec part 6). Least data: never the
- * document number, never images; the extracted personal fields the integrator asked us to read.
+ * The events that become webhooks (spec part 6), as kyc.events.v1 messages. Least data: never
+ * the document number, never images; the extracted personal fields the integrator asked us to read.
  */
-export function completedEventPayload(current: SessionRecord, attemptId: string, decision: scoring.Decision, evidence: document.DocumentEvidence): Record<string, unknown> {
+export function completedEvent(current: SessionRecord, attemptId: string, decision: scoring.Decision, evidence: document.DocumentEvidence): TypedEvent<'verification.completed'> {
   return {
-    status: 'completed',
-    attemptId,
-    decision: 'approved',
-    confidence: decision.confidence,
-    documentType: evidence.documentType || null,
-    extractedData: evidence.analysed
-      ? { fullName: evidence.fullName, firstName: evidence.firstName, lastName: evidence.lastName, dateOfBirth: evidence.dateOfBirth, nationality: evidence.nationality, sex: evidence.sex }
-      : null,
-    duplicate: { suspected: false },
-    clientMetadata: current.clientMetadata,
-    testMode: current.testMode,
+    type: 'verification.completed',
+    payload: {
+      status: 'completed',
+      attemptId,
+      decision: 'approved',
+      confidence: decision.confidence,
+      documentType: evidence.documentType,
+      extractedData: evidence.analysed
+        ? { fullName: evidence.fullName, firstName: evidence.firstName, lastName: evidence.lastName, dateOfBirth: evidence.dateOfBirth, nationality: evidence.nationality, sex: evidence.sex }
+        : undefined,
+      duplicate: { suspected: false },
+      clientMetadataJson: JSON.stringify(current.clientMetadata),
+      testMode: current.testMode,
+    },
   };
 }
 
-export function statusChangedEventPayload(current: SessionRecord, decision: scoring.Decision): Record<string, unknown> {
+export function statusChangedEvent(current: SessionRecord, decision: scoring.Decision): TypedEvent<'verification.status_changed'> {
   return {
-    status: 'rejected',
-    rejection_reason: decision.rejectionReason || 'rejected by review',
-    reviewed_by: decision.reviewedBy || 'reviewer',
-    clientMetadata: current.clientMetadata,
-    testMode: current.testMode,
+    type: 'verification.status_changed',
+    payload: {
+      status: 'rejected',
+      rejectionReason: decision.rejectionReason || 'rejected by review',
+      reviewedBy: decision.reviewedBy || 'reviewer',
+      clientMetadataJson: JSON.stringify(current.clientMetadata),
+      testMode: current.testMode,
+    },
   };
 }
 
-export function updatedEventPayload(current: SessionRecord): Record<string, unknown> {
-  return { status: current.status, change: 'clientMetadata', clientMetadata: current.clientMetadata, testMode: current.testMode };
+export function updatedEvent(current: SessionRecord): TypedEvent<'verification.updated'> {
+  return {
+    type: 'verification.updated',
+    payload: { status: current.status, change: 'clientMetadata', clientMetadataJson: JSON.stringify(current.clientMetadata), testMode: current.testMode },
+  };
 }

@@ -20,11 +20,14 @@ export type Trigger =
 
 export type NextAction = 'resubmit_front' | 'resubmit_back';
 
+/** The events a transition emits (to the outbox, then as webhooks). */
+export type EmittedEvent = 'verification.completed' | 'verification.status_changed';
+
 export type Effect =
   | { type: 'extend_ttl'; hours: number }
   | { type: 'purge_artifacts' }
   | { type: 'reset_uploads' }
-  | { type: 'emit'; event: 'verification.completed' | 'verification.status_changed' }
+  | { type: 'emit'; event: EmittedEvent }
   | { type: 'bill' }
   | { type: 'increment_action_cycles' }
   | { type: 'supersede_older_reviews' }

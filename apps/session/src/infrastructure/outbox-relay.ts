@@ -1,14 +1,14 @@
-import { type EventBus, type EventEnvelope, TOPICS } from '@kyc/events';
+import { type EventBus, type EventEnvelope, type TypedEvent, TOPICS } from '@kyc/events';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 
 interface OutboxRow {
   id: string;
-  type: string;
+  type: TypedEvent['type'];
   session_id: string;
   project_id: string;
   environment: string;
-  payload: Record<string, unknown>;
+  payload: TypedEvent['payload'];
   occurred_at: Date;
 }
 
@@ -55,7 +55,9 @@ export class OutboxRelay {
         [BATCH],
       );
       if (!rows.length) return 0;
-      const events: EventEnvelope[] = rows.map((row) => ({
+      // The payload column holds the event's message as written by the producer (ts-proto's
+      // plain-object form); the bus encodes the envelope to protobuf.
+      const events = rows.map((row) => ({
         id: row.id,
         type: row.type,
         occurredAt: row.occurred_at.toISOString(),
@@ -63,7 +65,7 @@ export class OutboxRelay {
         environment: row.environment,
         sessionId: row.session_id,
         payload: row.payload,
-      }));
+      }) as EventEnvelope);
       await this.bus.publish(TOPICS.session, events, manager);
       await manager.query(`UPDATE session.outbox SET published_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
       return rows.length;

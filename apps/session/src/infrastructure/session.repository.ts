@@ -1,3 +1,4 @@
+import type { TypedEvent } from '@kyc/events';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
@@ -48,11 +49,8 @@ export interface AttemptRecord {
   createdAt: Date;
 }
 
-export interface OutboxEvent {
-  type: string;
-  session: Pick<SessionRecord, 'id' | 'projectId' | 'environment'>;
-  payload: Record<string, unknown>;
-}
+/** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
+export type OutboxEvent = TypedEvent & { session: Pick<SessionRecord, 'id' | 'projectId' | 'environment'> };
 
 export interface SessionScope {
   projectId: string;

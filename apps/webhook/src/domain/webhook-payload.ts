@@ -1,6 +1,52 @@
+import type { EventEnvelope } from '@kyc/events';
+
+/** Client metadata travels as JSON text in the event; the webhook shows it as an object. */
+function clientMetadataOf(json: string): unknown {
+  if (!json) return {};
+  try {
+    return JSON.parse(json);
+  } catch {
+    return {};
+  }
+}
+
+/** The verification object of a delivery: least data, never the document number or images. */
+function verificationObject(event: EventEnvelope): Record<string, unknown> {
+  switch (event.type) {
+    case 'verification.completed': {
+      const { payload } = event;
+      return {
+        status: payload.status,
+        attemptId: payload.attemptId,
+        decision: payload.decision,
+        confidence: payload.confidence,
+        documentType: payload.documentType || null,
+        extractedData: payload.extractedData ?? null,
+        duplicate: { suspected: payload.duplicate?.suspected ?? false },
+        clientMetadata: clientMetadataOf(payload.clientMetadataJson),
+        testMode: payload.testMode,
+      };
+    }
+    case 'verification.status_changed': {
+      const { payload } = event;
+      return {
+        status: payload.status,
+        rejection_reason: payload.rejectionReason,
+        reviewed_by: payload.reviewedBy,
+        clientMetadata: clientMetadataOf(payload.clientMetadataJson),
+        testMode: payload.testMode,
+      };
+    }
+    case 'verification.updated': {
+      const { payload } = event;
+      return { status: payload.status, change: payload.change, clientMetadata: clientMetadataOf(payload.clientMetadataJson), testMode: payload.testMode };
+    }
+  }
+}
+
 /** The JSON body of a delivery: a unique `id` kept across attempts, the status at `data.object.status`. */
-export function webhookBody(event: { id: string; type: string; occurredAt: string; sessionId: string; environment: string; payload: Record<string, unknown> }): string {
-  const { status, ...rest } = event.payload;
+export function webhookBody(event: EventEnvelope): string {
+  const { status, ...rest } = verificationObject(event);
   return JSON.stringify({
     id: event.id,
     type: event.type,

@@ -6,6 +6,9 @@ import type { EventBus, EventEnvelope } from '../event-bus';
 import { KafkaEventBus } from '../kafka/kafka-event-bus';
 import { PostgresEventBus, createEventLogDataSource } from '../postgres/postgres-event-bus';
 
+/** The sequence number the tests carry in verification.updated's `change`. */
+const nOf = (e: EventEnvelope) => (e.type === 'verification.updated' ? Number(e.payload.change) : -1);
+
 /**
  * One contract, two transports. The Kafka run needs a broker (`npm run kafka:local`, then
  * KAFKA_BROKERS=127.0.0.1:9092); CI always provides one and must never skip it.
@@ -43,7 +46,7 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
   });
 
   const event = (sessionId: string, n: number): EventEnvelope => ({
-    id: randomUUID(), type: 'verification.updated', occurredAt: new Date().toISOString(), projectId: randomUUID(), environment: 'test', sessionId, payload: { n },
+    id: randomUUID(), type: 'verification.updated', occurredAt: new Date().toISOString(), projectId: randomUUID(), environment: 'test', sessionId, payload: { status: 'open', change: String(n), clientMetadataJson: '', testMode: true },
   });
   const publish = (topic: string, events: EventEnvelope[]) => dataSource.transaction((manager) => bus.publish(topic, events, manager));
 
@@ -58,7 +61,7 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
     for (const received of [seen.g1, seen.g2]) {
       expect(new Set(received.map((e) => e.id)).size).toBe(30);
       for (const session of ['a', 'b', 'c']) {
-        expect(received.filter((e) => e.sessionId === session).map((e) => e.payload.n)).toEqual(Array.from({ length: 10 }, (_, n) => n));
+        expect(received.filter((e) => e.sessionId === session).map((e) => nOf(e))).toEqual(Array.from({ length: 10 }, (_, n) => n));
       }
     }
   }, 60_000);
@@ -96,4 +99,22 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
     expect(flakyCalls).toBe(2);
     expect(poisonCalls).toBe(5);
   }, 90_000);
+
+  maybe('carries every payload field through the protobuf envelope', async () => {
+    const topic = `contract.${randomUUID()}`;
+    const completed: EventEnvelope<'verification.completed'> = {
+      id: randomUUID(), type: 'verification.completed', occurredAt: '2026-11-23T10:00:00.000Z', projectId: randomUUID(), environment: 'sandbox', sessionId: randomUUID(),
+      payload: {
+        status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.93, documentType: 'passport',
+        extractedData: { fullName: 'Anna Maria Example', firstName: 'Anna Maria', lastName: 'Example', dateOfBirth: '1990-01-02', nationality: 'DEU', sex: 'F' },
+        duplicate: { suspected: true }, clientMetadataJson: '{"userId":"u-1"}', testMode: false,
+      },
+    };
+    await publish(topic, [completed]);
+    const seen: EventEnvelope[] = [];
+    const subscription = bus.subscribe('fields', topic, async (e) => void seen.push(e));
+    await until(() => seen.length >= 1);
+    await subscription.stop();
+    expect(seen).toEqual([completed]);
+  }, 60_000);
 });

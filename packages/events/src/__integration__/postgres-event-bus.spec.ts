@@ -5,8 +5,11 @@ import { startTestDatabase, type TestDatabase } from '@kyc/testing';
 import type { EventEnvelope } from '../event-bus';
 import { PostgresEventBus, appendToEventLog, createEventLogDataSource } from '../postgres/postgres-event-bus';
 
+/** The sequence number the tests carry in verification.updated's `change`. */
+const nOf = (e: EventEnvelope) => (e.type === 'verification.updated' ? Number(e.payload.change) : -1);
+
 const event = (sessionId: string, n: number): EventEnvelope => ({
-  id: randomUUID(), type: 'verification.updated', occurredAt: new Date().toISOString(), projectId: randomUUID(), environment: 'test', sessionId, payload: { n },
+  id: randomUUID(), type: 'verification.updated', occurredAt: new Date().toISOString(), projectId: randomUUID(), environment: 'test', sessionId, payload: { status: 'open', change: String(n), clientMetadataJson: '', testMode: true },
 });
 
 describe('PostgresEventBus (real PostgreSQL)', () => {
@@ -34,16 +37,16 @@ describe('PostgresEventBus (real PostgreSQL)', () => {
     const events = Array.from({ length: 250 }, (_, n) => event('s1', n));
     await publish(topic, events);
     const seen: number[] = [];
-    while ((await bus.pollOnce('g1', topic, async (e) => void seen.push(e.payload.n as number))) > 0);
+    while ((await bus.pollOnce('g1', topic, async (e) => void seen.push(nOf(e)))) > 0);
     expect(seen).toEqual(events.map((_, n) => n));
 
     await publish(topic, [event('s1', 250)]);
     const later: number[] = [];
-    await bus.pollOnce('g1', topic, async (e) => void later.push(e.payload.n as number));
+    await bus.pollOnce('g1', topic, async (e) => void later.push(nOf(e)));
     expect(later).toEqual([250]);
 
     const otherGroup: number[] = [];
-    while ((await bus.pollOnce('g2', topic, async (e) => void otherGroup.push(e.payload.n as number))) > 0);
+    while ((await bus.pollOnce('g2', topic, async (e) => void otherGroup.push(nOf(e)))) > 0);
     expect(otherGroup).toHaveLength(251);
   });
 
@@ -55,7 +58,7 @@ describe('PostgresEventBus (real PostgreSQL)', () => {
     const failures = new Map<string, number>();
     const handler = async (e: EventEnvelope) => {
       if (e.id === poison.id) throw new Error('boom');
-      handled.push(e.payload.n as number);
+      handled.push(nOf(e));
     };
     await bus.pollOnce('g', topic, handler, failures);
     expect(handled).toEqual([0]);
@@ -68,7 +71,7 @@ describe('PostgresEventBus (real PostgreSQL)', () => {
     await publish(topic, Array.from({ length: 20 }, (_, n) => event('s', n)));
     const seen: number[] = [];
     const slow = async (e: EventEnvelope) => {
-      seen.push(e.payload.n as number);
+      seen.push(nOf(e));
       await new Promise((resolve) => setTimeout(resolve, 2));
     };
     await Promise.all([bus.pollOnce('g', topic, slow), bus.pollOnce('g', topic, slow), bus.pollOnce('g', topic, slow)]);
@@ -84,5 +87,15 @@ describe('PostgresEventBus (real PostgreSQL)', () => {
     const seen: string[] = [];
     await bus.pollOnce('g', topic, async (x) => void seen.push(x.id));
     expect(seen).toEqual([e.id]);
+  });
+
+  it('skips bytes that are not an event envelope without stopping the topic', async () => {
+    const topic = `t-${randomUUID()}`;
+    await publish(topic, [event('s', 0)]);
+    await dataSource.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3)`, [topic, randomUUID(), Buffer.from('not protobuf at all')]);
+    await publish(topic, [event('s', 2)]);
+    const seen: number[] = [];
+    while ((await bus.pollOnce('g', topic, async (e) => void seen.push(nOf(e)))) > 0);
+    expect(seen).toEqual([0, 2]);
   });
 });

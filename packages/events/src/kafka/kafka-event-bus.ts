@@ -1,6 +1,7 @@
 import { Kafka, type Consumer, type Producer, logLevel } from 'kafkajs';
 import type { Logger } from '@kyc/logger';
 import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
+import { decodeEvent, encodeEvent } from '../event-codec';
 
 const TOPIC_PARTITIONS = 3;
 
@@ -54,7 +55,7 @@ export class KafkaEventBus implements EventBus {
     if (!events.length) return;
     await this.ensureTopic(topic);
     const producer = await this.connectedProducer();
-    await producer.send({ topic, acks: -1, messages: events.map((event) => ({ key: event.sessionId, value: JSON.stringify(event), headers: { type: event.type, id: event.id } })) });
+    await producer.send({ topic, acks: -1, messages: events.map((event) => ({ key: event.sessionId, value: Buffer.from(encodeEvent(event)), headers: { 'content-type': 'application/x-protobuf', type: event.type, id: event.id } })) });
   }
 
   subscribe(group: string, topic: string, handler: EventHandler): Subscription {
@@ -69,7 +70,7 @@ export class KafkaEventBus implements EventBus {
         autoCommit: false,
         eachMessage: async ({ partition, message }) => {
           const next = (BigInt(message.offset) + 1n).toString();
-          const event = JSON.parse(message.value?.toString() ?? 'null') as EventEnvelope | null;
+          const event = this.decode(message.value, group, topic, partition, message.offset);
           if (event) {
             try {
               await handler(event);
@@ -96,6 +97,17 @@ export class KafkaEventBus implements EventBus {
         this.consumers.delete(consumer);
       },
     };
+  }
+
+  /** A message that is not an event (a poison message) is logged and skipped, never retried. */
+  private decode(value: Buffer | null, group: string, topic: string, partition: number, offset: string): EventEnvelope | null {
+    if (!value) return null;
+    try {
+      return decodeEvent(value);
+    } catch (error) {
+      this.logger.error({ err: error, group, topic, partition, offset }, 'undecodable event; skipping it');
+      return null;
+    }
   }
 
   async close(): Promise<void> {

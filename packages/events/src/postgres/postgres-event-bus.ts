@@ -1,10 +1,12 @@
 import type { Logger } from '@kyc/logger';
 import { type DataSource, type EntityManager, createServiceDataSource } from '@kyc/persistence';
 import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
+import { decodeEvent, encodeEvent } from '../event-codec';
 import { CreateEventLog1763870400000 } from './migrations/1763870400000-CreateEventLog';
+import { ProtobufEnvelopes1764028800000 } from './migrations/1764028800000-ProtobufEnvelopes';
 
 export function createEventLogDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'eventbus', databaseUrl, entities: [], migrations: [CreateEventLog1763870400000], poolSize: 4 });
+  return createServiceDataSource({ schema: 'eventbus', databaseUrl, entities: [], migrations: [CreateEventLog1763870400000, ProtobufEnvelopes1764028800000], poolSize: 4 });
 }
 
 /**
@@ -16,7 +18,7 @@ export async function appendToEventLog(manager: EntityManager, topic: string, ev
   if (!events.length) return;
   await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`eventbus:${topic}`]);
   for (const event of events) {
-    await manager.query(`INSERT INTO eventbus.events (topic, event_id, envelope) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING`, [topic, event.id, JSON.stringify(event)]);
+    await manager.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING`, [topic, event.id, Buffer.from(encodeEvent(event))]);
   }
 }
 
@@ -72,24 +74,32 @@ export class PostgresEventBus implements EventBus {
         [group, topic],
       ).then((rows: { position: string }[]) => (rows.length ? rows : [{ position: '-1' }]));
       if (position === '-1') return 0;
-      const rows: { position: string; envelope: EventEnvelope }[] = await manager.query(
-        `SELECT position, envelope FROM eventbus.events WHERE topic = $1 AND position > $2 ORDER BY position LIMIT $3`,
+      const rows: { position: string; event_id: string; message: Buffer }[] = await manager.query(
+        `SELECT position, event_id, message FROM eventbus.events WHERE topic = $1 AND position > $2 ORDER BY position LIMIT $3`,
         [topic, position, BATCH],
       );
       let committed = position;
       for (const row of rows) {
+        let event: EventEnvelope;
         try {
-          await handler(row.envelope);
-          failures.delete(row.envelope.id);
+          event = decodeEvent(row.message);
         } catch (error) {
-          const count = (failures.get(row.envelope.id) ?? 0) + 1;
-          failures.set(row.envelope.id, count);
+          this.logger.error({ err: error, group, eventId: row.event_id }, 'undecodable event; skipping it');
+          committed = row.position;
+          continue;
+        }
+        try {
+          await handler(event);
+          failures.delete(event.id);
+        } catch (error) {
+          const count = (failures.get(event.id) ?? 0) + 1;
+          failures.set(event.id, count);
           if (count < MAX_HANDLER_FAILURES) {
-            this.logger.warn({ err: error, group, eventId: row.envelope.id, attempt: count }, 'event handler failed; will retry');
+            this.logger.warn({ err: error, group, eventId: event.id, attempt: count }, 'event handler failed; will retry');
             break;
           }
-          this.logger.error({ err: error, group, eventId: row.envelope.id }, 'event handler kept failing; skipping the event');
-          failures.delete(row.envelope.id);
+          this.logger.error({ err: error, group, eventId: event.id }, 'event handler kept failing; skipping the event');
+          failures.delete(event.id);
         }
         committed = row.position;
       }
