@@ -59,7 +59,9 @@ export class KafkaEventBus implements EventBus {
   }
 
   subscribe(group: string, topic: string, handler: EventHandler): Subscription {
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: true });
+    // A consumer killed without leaving its group holds its partitions until the session times
+    // out; 10 s (the broker's minimum is 6 s) keeps that failover short.
+    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: true, sessionTimeout: 10_000, heartbeatInterval: 1_000 });
     this.consumers.add(consumer);
     const failures = new Map<string, number>();
     const started = (async () => {
@@ -68,25 +70,40 @@ export class KafkaEventBus implements EventBus {
       await consumer.subscribe({ topic, fromBeginning: true });
       await consumer.run({
         autoCommit: false,
-        eachMessage: async ({ partition, message }) => {
-          const next = (BigInt(message.offset) + 1n).toString();
-          const event = this.decode(message.value, group, topic, partition, message.offset);
-          if (event) {
-            try {
-              await handler(event);
-              failures.delete(event.id);
-            } catch (error) {
-              const count = (failures.get(event.id) ?? 0) + 1;
-              failures.set(event.id, count);
-              if (count < MAX_HANDLER_FAILURES) {
-                this.logger.warn({ err: error, group, eventId: event.id, attempt: count }, 'event handler failed; will retry');
-                throw error;
+        // Partitions are independent orderings (one session lives in one), so they run side by side.
+        partitionsConsumedConcurrently: TOPIC_PARTITIONS,
+        eachBatchAutoResolve: false,
+        eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+          // Offsets are committed only for messages whose handler has committed: after the batch,
+          // and before rethrowing a failure (kafkajs then redelivers from the failed message).
+          let handledUpTo: string | undefined;
+          const commit = async () => {
+            if (handledUpTo !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(handledUpTo) + 1n).toString() }]);
+          };
+          for (const message of batch.messages) {
+            if (!isRunning() || isStale()) break;
+            const event = this.decode(message.value, group, topic, batch.partition, message.offset);
+            if (event) {
+              try {
+                await handler(event);
+                failures.delete(event.id);
+              } catch (error) {
+                const count = (failures.get(event.id) ?? 0) + 1;
+                failures.set(event.id, count);
+                if (count < MAX_HANDLER_FAILURES) {
+                  this.logger.warn({ err: error, group, eventId: event.id, attempt: count }, 'event handler failed; will retry');
+                  await commit();
+                  throw error;
+                }
+                this.logger.error({ err: error, group, eventId: event.id }, 'event handler kept failing; skipping the event');
+                failures.delete(event.id);
               }
-              this.logger.error({ err: error, group, eventId: event.id }, 'event handler kept failing; skipping the event');
-              failures.delete(event.id);
             }
+            resolveOffset(message.offset);
+            handledUpTo = message.offset;
+            await heartbeat();
           }
-          await consumer.commitOffsets([{ topic, partition, offset: next }]);
+          await commit();
         },
       });
     })().catch((error) => this.logger.error({ err: error, group, topic }, 'kafka consumer failed to start'));
