@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type IncomingHttpHeaders, type ServerResponse, type Server, createServer } from 'node:http';
 import * as path from 'node:path';
-import { webhook } from '@kyc/contracts';
+import { type webhook } from '@kyc/contracts';
 import { type EventBus, type EventEnvelope, KafkaEventBus, PostgresEventBus, TOPICS, createEventLogDataSource } from '@kyc/events';
 import { createGrpcClient } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
