@@ -5,6 +5,7 @@ export interface EventPayloads {
   'verification.completed': pb.VerificationCompleted;
   'verification.status_changed': pb.VerificationStatusChanged;
   'verification.updated': pb.VerificationUpdated;
+  'verification.poa_completed': pb.VerificationPoaCompleted;
 }
 
 export type EventType = keyof EventPayloads;
@@ -18,6 +19,7 @@ const PAYLOAD_CODECS: { [K in EventType]: PayloadCodec<EventPayloads[K]> } = {
   'verification.completed': pb.VerificationCompleted,
   'verification.status_changed': pb.VerificationStatusChanged,
   'verification.updated': pb.VerificationUpdated,
+  'verification.poa_completed': pb.VerificationPoaCompleted,
 };
 
 export function isEventType(type: string): type is EventType {

@@ -80,7 +80,7 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
 function completedEvent(projectId: string, environment: string): EventEnvelope<'verification.completed'> {
   return {
     id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId: randomUUID(),
-    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.97, documentType: 'passport', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: environment === 'test' },
+    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.97, documentType: 'passport', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: environment === 'test', poaPending: false },
   };
 }
 

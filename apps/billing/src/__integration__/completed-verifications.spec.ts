@@ -33,7 +33,7 @@ describe('billing from verification.completed events', () => {
 
   const completed = (projectId: string, environment: string, sessionId: string, testMode = false): EventEnvelope => ({
     id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId,
-    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode },
+    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode, poaPending: false },
   });
 
   it('charges each completed sandbox/live session once, trial first, and never test mode', async () => {

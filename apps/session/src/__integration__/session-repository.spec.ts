@@ -90,7 +90,7 @@ describe('session persistence (real PostgreSQL)', () => {
       const locked = await sessions.findForUpdate(manager, scope, newer.id);
       await applyTransition(sessions, manager, locked, 'pipeline_completed', {}, {}, () => ({
         type: 'verification.completed',
-        payload: { status: 'completed', attemptId: '', decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true },
+        payload: { status: 'completed', attemptId: '', decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true, poaPending: false },
       }));
     });
     expect((await sessions.find(scope, older.id)).status).toBe('superseded');

@@ -21,6 +21,9 @@ export function completedEvent(current: SessionRecord, attemptId: string, decisi
       duplicate: { suspected: false },
       clientMetadataJson: JSON.stringify(current.clientMetadata),
       testMode: current.testMode,
+      // Proof-of-address uploads arrive with the device-side endpoints; until they exist no
+      // session has PoA processing pending, so no completion is held.
+      poaPending: false,
     },
   };
 }

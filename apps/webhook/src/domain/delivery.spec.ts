@@ -39,7 +39,7 @@ describe('webhook body', () => {
       payload: {
         status: 'completed', attemptId: 'a1', decision: 'approved', confidence: 0.9, documentType: 'passport',
         extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
-        duplicate: undefined, clientMetadataJson: '{"userId":"u1"}', testMode: true,
+        duplicate: undefined, clientMetadataJson: '{"userId":"u1"}', testMode: true, poaPending: false,
       },
     }));
     expect(body).toEqual({

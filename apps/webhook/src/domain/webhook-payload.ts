@@ -1,5 +1,12 @@
 import type { EventEnvelope } from '@kyc/events';
 
+/** The events integrators receive (spec part 6); others (e.g. verification.poa_completed) stay internal. */
+export type DeliveredEvent = EventEnvelope<'verification.completed' | 'verification.status_changed' | 'verification.updated'>;
+
+export function isDeliveredEvent(event: EventEnvelope): event is DeliveredEvent {
+  return event.type === 'verification.completed' || event.type === 'verification.status_changed' || event.type === 'verification.updated';
+}
+
 /** Client metadata travels as JSON text in the event; the webhook shows it as an object. */
 function clientMetadataOf(json: string): unknown {
   if (!json) return {};
@@ -11,7 +18,7 @@ function clientMetadataOf(json: string): unknown {
 }
 
 /** The verification object of a delivery: least data, never the document number or images. */
-function verificationObject(event: EventEnvelope): Record<string, unknown> {
+function verificationObject(event: DeliveredEvent): Record<string, unknown> {
   switch (event.type) {
     case 'verification.completed': {
       const { payload } = event;
@@ -45,7 +52,7 @@ function verificationObject(event: EventEnvelope): Record<string, unknown> {
 }
 
 /** The JSON body of a delivery: a unique `id` kept across attempts, the status at `data.object.status`. */
-export function webhookBody(event: EventEnvelope): string {
+export function webhookBody(event: DeliveredEvent): string {
   const { status, ...rest } = verificationObject(event);
   return JSON.stringify({
     id: event.id,
@@ -55,5 +62,3 @@ export function webhookBody(event: EventEnvelope): string {
     data: { object: { id: event.sessionId, object: 'verification', status, ...rest } },
   });
 }
-
-export const DELIVERED_EVENT_TYPES = new Set(['verification.completed', 'verification.status_changed', 'verification.updated']);

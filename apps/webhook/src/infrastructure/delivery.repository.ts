@@ -32,21 +32,41 @@ export interface AttemptOutcome {
   url: string;
 }
 
+interface EventRef {
+  id: string;
+  projectId: string;
+  environment: string;
+  sessionId: string;
+}
+
 /** Deliveries and their attempts, claimed with SKIP LOCKED so a slow send never blocks others. */
 export class DeliveryRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Records the event once; enqueues a delivery when the environment has an endpoint. */
-  enqueue(event: { id: string; projectId: string; environment: string; sessionId: string; type: string }, body: string): Promise<boolean> {
+  enqueue(event: EventRef & { type: string }, body: string, options: { held?: boolean } = {}): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await markProcessed(manager, 'webhook', event.id))) return false;
       const endpoints: unknown[] = await manager.query(`SELECT 1 FROM webhook.endpoints WHERE project_id = $1 AND environment = $2`, [event.projectId, event.environment]);
       if (!endpoints.length) return false;
       await manager.query(
-        `INSERT INTO webhook.deliveries (event_id, project_id, environment, session_id, event_type, body) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,
-        [event.id, event.projectId, event.environment, event.sessionId, event.type, body],
+        `INSERT INTO webhook.deliveries (event_id, project_id, environment, session_id, event_type, body, status) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
+        [event.id, event.projectId, event.environment, event.sessionId, event.type, body, options.held ? 'held' : 'pending'],
       );
       return true;
+    });
+  }
+
+  /** Makes the session's held deliveries due now (once per releasing event). */
+  releaseHeld(event: EventRef): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await markProcessed(manager, 'webhook', event.id))) return 0;
+      const released = returnedRows(await manager.query(
+        `UPDATE webhook.deliveries SET status = 'pending', next_attempt_at = now()
+          WHERE project_id = $1 AND environment = $2 AND session_id = $3 AND status = 'held' RETURNING 1`,
+        [event.projectId, event.environment, event.sessionId],
+      ));
+      return released.length;
     });
   }
 

@@ -1,11 +1,20 @@
 import { type EventBus, type Subscription, TOPICS } from '@kyc/events';
-import { DELIVERED_EVENT_TYPES, webhookBody } from '../domain/webhook-payload';
+import { isDeliveredEvent, webhookBody } from '../domain/webhook-payload';
 import type { DeliveryRepository } from '../infrastructure/delivery.repository';
 
-/** Turns the session's verification events into deliveries (spec part 6). Test mode fires too. */
+/**
+ * Turns the session's verification events into deliveries (spec part 6). Test mode fires too.
+ * A completion whose proof of address is still being processed is held until
+ * verification.poa_completed releases it.
+ */
 export function consumeSessionEvents(bus: EventBus, deliveries: DeliveryRepository): Subscription {
   return bus.subscribe('webhook', TOPICS.session, async (event) => {
-    if (!DELIVERED_EVENT_TYPES.has(event.type)) return;
-    await deliveries.enqueue(event, webhookBody(event));
+    if (event.type === 'verification.poa_completed') {
+      await deliveries.releaseHeld(event);
+      return;
+    }
+    if (!isDeliveredEvent(event)) return;
+    const held = event.type === 'verification.completed' && event.payload.poaPending;
+    await deliveries.enqueue(event, webhookBody(event), { held });
   });
 }

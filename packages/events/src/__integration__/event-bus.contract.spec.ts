@@ -107,7 +107,7 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
       payload: {
         status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.93, documentType: 'passport',
         extractedData: { fullName: 'Anna Maria Example', firstName: 'Anna Maria', lastName: 'Example', dateOfBirth: '1990-01-02', nationality: 'DEU', sex: 'F' },
-        duplicate: { suspected: true }, clientMetadataJson: '{"userId":"u-1"}', testMode: false,
+        duplicate: { suspected: true }, clientMetadataJson: '{"userId":"u-1"}', testMode: false, poaPending: true,
       },
     };
     await publish(topic, [completed]);
