@@ -1,0 +1,2 @@
+// Public API of @kyc/face; filled in by the detection/alignment/embedding modules.
+export {};
