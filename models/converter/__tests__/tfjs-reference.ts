@@ -38,7 +38,7 @@ function frConv(x: tf.Tensor4D, w: Weights, p: string, strides: [number, number]
 function frResidual(x: tf.Tensor4D, w: Weights, p: string): tf.Tensor4D {
   let out = frConv(x, w, `${p}/conv1`, [1, 1], true);
   out = frConv(out, w, `${p}/conv2`, [1, 1], false);
-  return tf.relu(tf.add(out, x));
+  return tf.relu(tf.add(out, x)) as tf.Tensor4D;
 }
 
 function frResidualDown(x: tf.Tensor4D, w: Weights, p: string): tf.Tensor4D {
@@ -57,7 +57,7 @@ function frResidualDown(x: tf.Tensor4D, w: Weights, p: string): tf.Tensor4D {
     out = tf.concat([out, tf.zeros<tf.Rank.R4>(padShapeY)], 2);
   }
   pooled = isPad ? tf.concat([pooled, zeros], 3) : pooled;
-  return tf.relu(tf.add(pooled, out));
+  return tf.relu(tf.add(pooled, out)) as tf.Tensor4D;
 }
 
 export function faceRecognitionReference(x: tf.Tensor4D, w: Weights): tf.Tensor2D {
