@@ -1,0 +1,156 @@
+import { extractFaceChip } from './alignment/face-chip';
+import { chooseMainFace } from './detection/choose-face';
+import { detectLandmarks68 } from './detection/face-landmarks68';
+import { DEFAULT_SCORE_THRESHOLD, detectFaceBoxes, type FaceBox } from './detection/tiny-face-detector';
+import { embedFaceChip } from './embedding/face-embedder';
+import { decodeImage } from './image/decode-image';
+import { type Box, type Point, type RgbImage } from './image/rgb-image';
+import { assessQuality, eyeCentres, type FaceQuality, qualityReasons, type QualityReason } from './quality/face-quality';
+
+/**
+ * The face library's edge: image bytes in, a typed result out — never a throw. Pipeline:
+ * decode → detect (TinyFaceDetector) → choose the main face → 68 landmarks → dlib-style aligned
+ * 150x150 chip → FaceRecognitionNet descriptor, plus quality measures.
+ *
+ * Tight crops: a detector trained on whole scenes often misses a face that fills the frame (a
+ * close selfie, a cropped ID photo). When nothing is detected in a roughly square, non-blank
+ * image, the whole image is taken as the face box and the landmark network is run on it; the
+ * result is kept only if the landmarks form a plausible face inside the frame, and it is marked
+ * `detection: 'whole_image'` so callers and reports can tell.
+ */
+
+export interface AnalyzedFace {
+  /** Detector box, or the whole image for the tight-crop path. */
+  box: Box;
+  detectorScore: number | null;
+  landmarks: Point[];
+  embedding: Float32Array;
+  quality: FaceQuality;
+}
+
+export interface StageTimings {
+  decodeMs: number;
+  detectMs: number;
+  landmarksMs: number;
+  alignMs: number;
+  embedMs: number;
+}
+
+export type FaceAnalysis =
+  | { kind: 'face'; face: AnalyzedFace; faceCount: number; detection: 'detector' | 'whole_image'; timings: StageTimings }
+  | { kind: 'low_quality'; reasons: QualityReason[]; face: AnalyzedFace; faceCount: number; detection: 'detector' | 'whole_image'; timings: StageTimings }
+  | { kind: 'no_face'; reason: 'not_detected' | 'blank_image'; timings: StageTimings }
+  | { kind: 'invalid_image'; reason: 'undecodable' | 'too_small' | 'too_large'; detail: string }
+  | { kind: 'error'; message: string };
+
+export interface AnalyzeOptions {
+  /** Take the whole image as the face when nothing is detected (see above). Default true. */
+  wholeImageFallback?: boolean;
+  detectorScoreThreshold?: number;
+}
+
+const now = (): number => performance.now();
+
+export async function analyzeFace(input: Buffer | RgbImage, options: AnalyzeOptions = {}): Promise<FaceAnalysis> {
+  try {
+    return await analyze(input, options);
+  } catch (error) {
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promise<FaceAnalysis> {
+  const timings: StageTimings = { decodeMs: 0, detectMs: 0, landmarksMs: 0, alignMs: 0, embedMs: 0 };
+  let t = now();
+  let image: RgbImage;
+  if (Buffer.isBuffer(input)) {
+    const decoded = await decodeImage(input);
+    if (decoded.kind !== 'image') return decoded;
+    image = decoded.image;
+  } else {
+    image = input;
+  }
+  timings.decodeMs = now() - t;
+
+  if (isBlank(image)) return { kind: 'no_face', reason: 'blank_image', timings };
+
+  t = now();
+  const boxes = await detectFaceBoxes(image, options.detectorScoreThreshold ?? DEFAULT_SCORE_THRESHOLD);
+  timings.detectMs = now() - t;
+
+  let chosen: FaceBox | undefined = chooseMainFace(boxes);
+  let detection: 'detector' | 'whole_image' = 'detector';
+  if (!chosen) {
+    if (options.wholeImageFallback === false || !isRoughlySquare(image)) return { kind: 'no_face', reason: 'not_detected', timings };
+    chosen = { box: { x: 0, y: 0, width: image.width, height: image.height }, score: 0 };
+    detection = 'whole_image';
+  }
+
+  t = now();
+  const landmarks = await detectLandmarks68(image, chosen.box);
+  timings.landmarksMs = now() - t;
+  if (detection === 'whole_image' && !isPlausibleTightCrop(landmarks, image)) {
+    return { kind: 'no_face', reason: 'not_detected', timings };
+  }
+
+  t = now();
+  const chip = extractFaceChip(image, landmarks);
+  timings.alignMs = now() - t;
+  if (!chip) return { kind: 'no_face', reason: 'not_detected', timings };
+
+  t = now();
+  const embedding = await embedFaceChip(chip.chip);
+  timings.embedMs = now() - t;
+
+  const quality = assessQuality(chip.chip, landmarks, landmarkBox(landmarks), image);
+  const face: AnalyzedFace = { box: chosen.box, detectorScore: detection === 'detector' ? chosen.score : null, landmarks, embedding, quality };
+  const faceCount = Math.max(1, boxes.length);
+  const reasons = qualityReasons(quality);
+  return reasons.length > 0
+    ? { kind: 'low_quality', reasons, face, faceCount, detection, timings }
+    : { kind: 'face', face, faceCount, detection, timings };
+}
+
+/** An image with (almost) no variation — all black, all white, a flat colour — has no face to find. */
+function isBlank(image: RgbImage): boolean {
+  const { data } = image;
+  const step = Math.max(1, Math.floor(data.length / 3 / 20000));
+  let sum = 0, sq = 0, n = 0;
+  for (let i = 0; i < data.length; i += 3 * step) {
+    const v = data[i] * 0.299 + data[i + 1] * 0.587 + data[i + 2] * 0.114;
+    sum += v;
+    sq += v * v;
+    n++;
+  }
+  const m = sum / n;
+  return sq / n - m * m < 4;
+}
+
+function isRoughlySquare(image: RgbImage): boolean {
+  const ratio = image.width / image.height;
+  return ratio > 0.6 && ratio < 1.67;
+}
+
+/** Landmarks of a face that fills the frame: eyes inside, a sensible eye distance, nose and mouth below the eyes. */
+function isPlausibleTightCrop(landmarks: Point[], image: RgbImage): boolean {
+  const { left, right } = eyeCentres(landmarks);
+  const eyeDistance = Math.hypot(right.x - left.x, right.y - left.y);
+  const inside = (p: Point) => p.x >= 0 && p.y >= 0 && p.x < image.width && p.y < image.height;
+  const eyeLineY = (left.y + right.y) / 2;
+  return (
+    inside(left) &&
+    inside(right) &&
+    right.x > left.x &&
+    eyeDistance > 0.15 * image.width &&
+    eyeDistance < 0.7 * image.width &&
+    landmarks[30].y > eyeLineY &&
+    landmarks[57].y > landmarks[30].y
+  );
+}
+
+function landmarkBox(landmarks: Point[]): Box {
+  const xs = landmarks.map((p) => p.x);
+  const ys = landmarks.map((p) => p.y);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
