@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import * as tf from '@tensorflow/tfjs';
+import * as tf from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-cpu';
 
 /**
  * Reference forward passes with TensorFlow.js ops, transcribed from face-api.js
@@ -73,7 +74,7 @@ export function faceRecognitionReference(x: tf.Tensor4D, w: Weights): tf.Tensor2
     out = frResidualDown(out, w, 'conv256_down');
     for (const b of ['conv256_1', 'conv256_2']) out = frResidual(out, w, b);
     out = frResidualDown(out, w, 'conv256_down_out');
-    return tf.matMul(out.mean([1, 2]) as tf.Tensor2D, w['fc'] as tf.Tensor2D);
+    return tf.matMul(tf.mean(out, [1, 2]) as tf.Tensor2D, w['fc'] as tf.Tensor2D);
   });
 }
 
@@ -104,7 +105,7 @@ export function landmark68Reference(x: tf.Tensor4D, w: Weights): tf.Tensor2D {
     out = denseBlock(out, w, 'dense0', true);
     for (const b of ['dense1', 'dense2', 'dense3']) out = denseBlock(out, w, b, false);
     out = tf.avgPool(out, [7, 7], [2, 2], 'valid');
-    const flat = out.as2D(out.shape[0], -1);
+    const flat = tf.reshape(out, [out.shape[0], -1]) as tf.Tensor2D;
     return tf.add(tf.matMul(flat, w['fc/weights'] as tf.Tensor2D), w['fc/bias']) as tf.Tensor2D;
   });
 }

@@ -12,8 +12,8 @@ export type AttributeValue = number | number[] | string | { float: number } | { 
 
 export interface GraphInput {
   name: string;
-  /** Dimensions; a string is a symbolic dimension (e.g. the batch size). */
-  dims: (number | string)[];
+  /** Dimensions; a string is a symbolic dimension (e.g. the batch size); undefined = shape not declared. */
+  dims?: (number | string)[];
 }
 
 const OPSET_VERSION = 13;
@@ -99,7 +99,7 @@ function valueInfo({ name, dims }: GraphInput): onnx.IValueInfoProto {
     type: {
       tensorType: {
         elemType: onnx.TensorProto.DataType.FLOAT,
-        shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) },
+        shape: dims ? { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } : undefined,
       },
     },
   };

@@ -19,13 +19,13 @@ export interface FaceChip {
   scale: number;
 }
 
-export function extractFaceChip(image: RgbImage, landmarks68: Point[]): FaceChip | undefined {
+export function extractFaceChip(image: RgbImage, landmarks68: Point[], size = CHIP_SIZE, padding = CHIP_PADDING): FaceChip | undefined {
   const from = landmarks68.slice(TEMPLATE_FIRST_LANDMARK);
-  const imageToChip = estimateSimilarity(from, dlibTemplate(CHIP_SIZE, CHIP_PADDING));
+  const imageToChip = estimateSimilarity(from, dlibTemplate(size, padding));
   if (!imageToChip) return undefined;
   const chipToImage = invertAffine(imageToChip);
   if (!chipToImage) return undefined;
   const scale = Math.hypot(chipToImage[0], chipToImage[3]);
-  const chip = warpAffine(image, chipToImage, CHIP_SIZE, CHIP_SIZE, Math.min(4, Math.floor(scale)));
+  const chip = warpAffine(image, chipToImage, size, size, Math.min(4, Math.floor(scale)));
   return { chip, imageToChip, scale };
 }
