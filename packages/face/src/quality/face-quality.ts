@@ -30,7 +30,8 @@ export const QUALITY_LIMITS = {
   maxBrightness: 225,
   maxClippedFraction: 0.4,
   maxYaw: 35,
-  maxPitch: 30,
+  // The pitch estimate (nose position between eye line and mouth) is coarse; a tight limit flagged frontal faces.
+  maxPitch: 40,
   maxRoll: 35,
   maxOutsideFrame: 0.15,
 };
