@@ -35,10 +35,10 @@ function separableBlock(g: OnnxGraphBuilder, w: Map<string, NamedWeight>, x: Spa
   return leaky(g, conv, `${prefix}/leaky`);
 }
 
-export function buildTinyFaceDetector(weights: Map<string, NamedWeight>): Uint8Array {
+export function buildTinyFaceDetector(weights: Map<string, NamedWeight>, inputSize = TINY_FACE_DETECTOR_INPUT_SIZE): Uint8Array {
   const g = new OnnxGraphBuilder('tiny_face_detector');
   const input = g.uniqueName('input');
-  let x = normalizedInput(g, input, TINY_FACE_DETECTOR_INPUT_SIZE, TINY_FACE_DETECTOR_MEAN_RGB, INPUT_DIVISOR);
+  let x = normalizedInput(g, input, inputSize, TINY_FACE_DETECTOR_MEAN_RGB, INPUT_DIVISOR);
   x = conv2d(g, x, { filters: requireWeight(weights, 'conv0/filters'), bias: requireWeight(weights, 'conv0/bias').data }, 1, 'valid', 'conv0');
   x = leaky(g, x, 'conv0/leaky');
   for (const block of ['conv1', 'conv2', 'conv3', 'conv4', 'conv5']) {
@@ -51,7 +51,7 @@ export function buildTinyFaceDetector(weights: Map<string, NamedWeight>): Uint8A
   // Back to NHWC so the grid reads [row][col][anchor * 5 + k] as in face-api's decoder.
   const output = g.op('Transpose', [head.name], { perm: [0, 2, 3, 1] }, 'grid');
   return g.toBytes(
-    { name: input, dims: ['N', TINY_FACE_DETECTOR_INPUT_SIZE, TINY_FACE_DETECTOR_INPUT_SIZE, 3] },
+    { name: input, dims: ['N', inputSize, inputSize, 3] },
     [{ name: output, dims: ['N', head.size, head.size, head.channels] }],
     'face-api.js TinyFaceDetector: input NHWC RGB float 0..255 (416x416, image top-left, zero padded), output 13x13x25 raw YOLO grid',
   );
