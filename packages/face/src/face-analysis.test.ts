@@ -63,9 +63,18 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     expect(matchFaces(embedding(a1), embedding(a2)).score).toBeGreaterThan(0.5);
   });
 
-  itWithFaces('a tight crop the detector misses goes through the whole-image path and says so', async () => {
-    const result = await analyzeFace(face('amy/amy1.png'));
-    expect(result).toMatchObject({ kind: 'face', detection: 'whole_image', faceCount: 1 });
+  itWithFaces('tight crops the detector misses: found with a border, else the whole image, and the path is reported', async () => {
+    const plain = await analyzeFace(face('amy/amy2.png'));
+    const padded = await analyzeFace(face('amy/amy1.png'));
+    const whole = await analyzeFace(face('amy/amy4.png'));
+    expect(plain).toMatchObject({ kind: 'face', detection: 'detector' });
+    expect(padded).toMatchObject({ kind: 'face', detection: 'padded', faceCount: 1 });
+    expect(whole).toMatchObject({ kind: 'face', detection: 'whole_image', faceCount: 1 });
+    expect(matchFaces(embedding(padded), embedding(whole)).isMatch).toBe(true);
+  });
+
+  itWithFaces('without tight-crop handling, a missed tight crop is no_face', async () => {
+    expect(await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false })).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
   });
 
   itWithFaces('greyscale and 16-bit versions still match the original', async () => {

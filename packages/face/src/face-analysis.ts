@@ -13,11 +13,15 @@ import { assessQuality, eyeCentres, type FaceQuality, qualityReasons, type Quali
  * 150x150 chip → FaceRecognitionNet descriptor, plus quality measures.
  *
  * Tight crops: a detector trained on whole scenes often misses a face that fills the frame (a
- * close selfie, a cropped ID photo). When nothing is detected in a roughly square, non-blank
- * image, the whole image is taken as the face box and the landmark network is run on it; the
- * result is kept only if the landmarks form a plausible face inside the frame, and it is marked
- * `detection: 'whole_image'` so callers and reports can tell.
+ * close selfie, a cropped ID photo). When nothing is detected, the image is placed on a black
+ * border of half its size on every side and detection runs again (the face then has the context
+ * the detector was trained with): `detection: 'padded'`. If that finds nothing either and the image
+ * is roughly square and not blank, the whole image is taken as the face box and the landmark
+ * network is run on it; that result is kept only if the landmarks form a plausible face inside
+ * the frame: `detection: 'whole_image'`. Callers and reports can tell which path was taken.
  */
+
+export type DetectionPath = 'detector' | 'padded' | 'whole_image';
 
 export interface AnalyzedFace {
   /** Detector box, or the whole image for the tight-crop path. */
@@ -37,15 +41,15 @@ export interface StageTimings {
 }
 
 export type FaceAnalysis =
-  | { kind: 'face'; face: AnalyzedFace; faceCount: number; detection: 'detector' | 'whole_image'; timings: StageTimings }
-  | { kind: 'low_quality'; reasons: QualityReason[]; face: AnalyzedFace; faceCount: number; detection: 'detector' | 'whole_image'; timings: StageTimings }
+  | { kind: 'face'; face: AnalyzedFace; faceCount: number; detection: DetectionPath; timings: StageTimings }
+  | { kind: 'low_quality'; reasons: QualityReason[]; face: AnalyzedFace; faceCount: number; detection: DetectionPath; timings: StageTimings }
   | { kind: 'no_face'; reason: 'not_detected' | 'blank_image'; timings: StageTimings }
   | { kind: 'invalid_image'; reason: 'undecodable' | 'too_small' | 'too_large'; detail: string }
   | { kind: 'error'; message: string };
 
 export interface AnalyzeOptions {
-  /** Take the whole image as the face when nothing is detected (see above). Default true. */
-  wholeImageFallback?: boolean;
+  /** Retry on a padded image, then take the whole image as the face, when nothing is detected (see above). Default true. */
+  tightCropFallback?: boolean;
   detectorScoreThreshold?: number;
 }
 
@@ -75,13 +79,19 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
   if (isBlank(image)) return { kind: 'no_face', reason: 'blank_image', timings };
 
   t = now();
-  const boxes = await detectFaceBoxes(image, options.detectorScoreThreshold ?? DEFAULT_SCORE_THRESHOLD);
+  const scoreThreshold = options.detectorScoreThreshold ?? DEFAULT_SCORE_THRESHOLD;
+  let boxes = await detectFaceBoxes(image, scoreThreshold);
+  let detection: DetectionPath = 'detector';
+  const tightCropHandling = options.tightCropFallback !== false;
+  if (boxes.length === 0 && tightCropHandling) {
+    boxes = await detectOnPaddedImage(image, scoreThreshold);
+    detection = 'padded';
+  }
   timings.detectMs = now() - t;
 
   let chosen: FaceBox | undefined = chooseMainFace(boxes);
-  let detection: 'detector' | 'whole_image' = 'detector';
   if (!chosen) {
-    if (options.wholeImageFallback === false || !isRoughlySquare(image)) return { kind: 'no_face', reason: 'not_detected', timings };
+    if (!tightCropHandling || !isRoughlySquare(image)) return { kind: 'no_face', reason: 'not_detected', timings };
     chosen = { box: { x: 0, y: 0, width: image.width, height: image.height }, score: 0 };
     detection = 'whole_image';
   }
@@ -109,6 +119,20 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
   return reasons.length > 0
     ? { kind: 'low_quality', reasons, face, faceCount, detection, timings }
     : { kind: 'face', face, faceCount, detection, timings };
+}
+
+/** Detection with a black border of half the image size on each side; boxes in the original image's coordinates. */
+async function detectOnPaddedImage(image: RgbImage, scoreThreshold: number): Promise<FaceBox[]> {
+  const padX = Math.round(image.width / 2);
+  const padY = Math.round(image.height / 2);
+  const width = image.width + 2 * padX;
+  const height = image.height + 2 * padY;
+  const data = new Uint8Array(width * height * 3);
+  for (let y = 0; y < image.height; y++) {
+    data.set(image.data.subarray(y * image.width * 3, (y + 1) * image.width * 3), ((y + padY) * width + padX) * 3);
+  }
+  const boxes = await detectFaceBoxes({ width, height, data }, scoreThreshold);
+  return boxes.map(({ box, score }) => ({ score, box: { ...box, x: box.x - padX, y: box.y - padY } }));
 }
 
 /** An image with (almost) no variation — all black, all white, a flat colour — has no face to find. */

@@ -1,4 +1,4 @@
-export { analyzeFace, type AnalyzedFace, type AnalyzeOptions, type FaceAnalysis, type StageTimings } from './face-analysis';
+export { analyzeFace, type AnalyzedFace, type AnalyzeOptions, type DetectionPath, type FaceAnalysis, type StageTimings } from './face-analysis';
 export { decodeImage, type DecodeResult } from './image/decode-image';
 export { type Box, type Point, type RgbImage, type AffineMatrix } from './image/rgb-image';
 export { detectFaceBoxes, decodeGrid, type FaceBox } from './detection/tiny-face-detector';
