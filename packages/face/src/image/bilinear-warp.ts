@@ -26,25 +26,36 @@ export function warpAffine(source: RgbImage, inverse: AffineMatrix, width: numbe
 function sample(source: RgbImage, m: AffineMatrix, width: number, height: number): RgbImage {
   const out = new Uint8Array(width * height * 3);
   const { width: sw, height: sh, data } = source;
+  const stride = sw * 3;
   const [a, b, c, d, e, f] = m;
+  let o = 0;
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
+    for (let x = 0; x < width; x++, o += 3) {
       const sx = a * x + b * y + c;
       const sy = d * x + e * y + f;
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       const fx = sx - x0;
       const fy = sy - y0;
-      const o = (y * width + x) * 3;
-      for (let ch = 0; ch < 3; ch++) {
-        const p00 = pixel(data, sw, sh, x0, y0, ch);
-        const p10 = pixel(data, sw, sh, x0 + 1, y0, ch);
-        const p01 = pixel(data, sw, sh, x0, y0 + 1, ch);
-        const p11 = pixel(data, sw, sh, x0 + 1, y0 + 1, ch);
-        const top = p00 + (p10 - p00) * fx;
-        const bottom = p01 + (p11 - p01) * fx;
-        out[o + ch] = Math.round(top + (bottom - top) * fy);
+      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+      if (x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh) {
+        // Fast path: all four neighbours inside the source.
+        const i00 = y0 * stride + x0 * 3;
+        const i01 = i00 + stride;
+        for (let ch = 0; ch < 3; ch++) {
+          out[o + ch] = (data[i00 + ch] * w00 + data[i00 + 3 + ch] * w10 + data[i01 + ch] * w01 + data[i01 + 3 + ch] * w11 + 0.5) | 0;
+        }
+      } else if (x0 >= -1 && y0 >= -1 && x0 < sw && y0 < sh) {
+        for (let ch = 0; ch < 3; ch++) {
+          out[o + ch] = Math.round(
+            pixel(data, sw, sh, x0, y0, ch) * w00 +
+              pixel(data, sw, sh, x0 + 1, y0, ch) * w10 +
+              pixel(data, sw, sh, x0, y0 + 1, ch) * w01 +
+              pixel(data, sw, sh, x0 + 1, y0 + 1, ch) * w11,
+          );
+        }
       }
+      // Otherwise entirely outside: stays black.
     }
   }
   return { width, height, data: out };
@@ -58,15 +69,24 @@ function pixel(data: Uint8Array, w: number, h: number, x: number, y: number, ch:
 function boxDownsample(image: RgbImage, k: number): RgbImage {
   const width = Math.floor(image.width / k);
   const height = Math.floor(image.height / k);
+  const sums = new Float64Array(width * 3);
   const out = new Uint8Array(width * height * 3);
   const area = k * k;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++)
-      for (let ch = 0; ch < 3; ch++) {
-        let sum = 0;
-        for (let dy = 0; dy < k; dy++) for (let dx = 0; dx < k; dx++) sum += image.data[((y * k + dy) * image.width + x * k + dx) * 3 + ch];
-        out[(y * width + x) * 3 + ch] = Math.round(sum / area);
+  const src = image.data;
+  for (let y = 0; y < height; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < k; dy++) {
+      let i = (y * k + dy) * image.width * 3;
+      for (let x = 0; x < width; x++) {
+        for (let dx = 0; dx < k; dx++, i += 3) {
+          sums[x * 3] += src[i];
+          sums[x * 3 + 1] += src[i + 1];
+          sums[x * 3 + 2] += src[i + 2];
+        }
       }
+    }
+    for (let j = 0; j < width * 3; j++) out[y * width * 3 + j] = Math.round(sums[j] / area);
+  }
   return { width, height, data: out };
 }
 
