@@ -73,6 +73,13 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     expect(matchFaces(embedding(padded), embedding(whole)).isMatch).toBe(true);
   });
 
+  itWithFaces('a large tight crop (a close, high-resolution selfie) is handled the same way', async () => {
+    const large = await sharp(face('amy/amy1.png')).resize(1200, 1200, { kernel: 'cubic' }).jpeg({ quality: 92 }).toBuffer();
+    const [small, big] = await Promise.all([analyzeFace(face('amy/amy1.png')), analyzeFace(large)]);
+    expect(big).toMatchObject({ kind: 'face', detection: 'padded' });
+    expect(matchFaces(embedding(small), embedding(big)).isMatch).toBe(true);
+  });
+
   itWithFaces('without tight-crop handling, a missed tight crop is no_face', async () => {
     expect(await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false })).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
   });

@@ -1,7 +1,8 @@
+import sharp from 'sharp';
 import { extractFaceChip } from './alignment/face-chip';
 import { chooseMainFace } from './detection/choose-face';
 import { detectLandmarks68 } from './detection/face-landmarks68';
-import { DEFAULT_SCORE_THRESHOLD, detectFaceBoxes, type FaceBox } from './detection/tiny-face-detector';
+import { DEFAULT_SCORE_THRESHOLD, DETECTOR_INPUT_SIZE, detectFaceBoxes, type FaceBox } from './detection/tiny-face-detector';
 import { embedFaceChip } from './embedding/face-embedder';
 import { decodeImage } from './image/decode-image';
 import { type Box, type Point, type RgbImage } from './image/rgb-image';
@@ -121,18 +122,33 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
     : { kind: 'face', face, faceCount, detection, timings };
 }
 
-/** Detection with a black border of half the image size on each side; boxes in the original image's coordinates. */
+/**
+ * Detection with a black border of half the image size on each side; boxes in the original
+ * image's coordinates. The detector sees at most DETECTOR_INPUT_SIZE pixels anyway, so a large
+ * image is shrunk first rather than padded at full size.
+ */
 async function detectOnPaddedImage(image: RgbImage, scoreThreshold: number): Promise<FaceBox[]> {
-  const padX = Math.round(image.width / 2);
-  const padY = Math.round(image.height / 2);
-  const width = image.width + 2 * padX;
-  const height = image.height + 2 * padY;
+  const shrink = Math.min(1, DETECTOR_INPUT_SIZE / Math.max(image.width, image.height));
+  const small = shrink < 1 ? await resizeImage(image, Math.round(image.width * shrink), Math.round(image.height * shrink)) : image;
+  const scaleBack = image.width / small.width;
+  const padX = Math.round(small.width / 2);
+  const padY = Math.round(small.height / 2);
+  const width = small.width + 2 * padX;
+  const height = small.height + 2 * padY;
   const data = new Uint8Array(width * height * 3);
-  for (let y = 0; y < image.height; y++) {
-    data.set(image.data.subarray(y * image.width * 3, (y + 1) * image.width * 3), ((y + padY) * width + padX) * 3);
+  for (let y = 0; y < small.height; y++) {
+    data.set(small.data.subarray(y * small.width * 3, (y + 1) * small.width * 3), ((y + padY) * width + padX) * 3);
   }
   const boxes = await detectFaceBoxes({ width, height, data }, scoreThreshold);
-  return boxes.map(({ box, score }) => ({ score, box: { ...box, x: box.x - padX, y: box.y - padY } }));
+  return boxes.map(({ box, score }) => ({
+    score,
+    box: { x: (box.x - padX) * scaleBack, y: (box.y - padY) * scaleBack, width: box.width * scaleBack, height: box.height * scaleBack },
+  }));
+}
+
+async function resizeImage(image: RgbImage, width: number, height: number): Promise<RgbImage> {
+  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
 /** An image with (almost) no variation — all black, all white, a flat colour — has no face to find. */
