@@ -1,0 +1,6 @@
+module.exports = {
+  ...require('../../jest.preset.js'),
+  rootDir: 'src',
+  testEnvironment: '<rootDir>/../jest.environment.js',
+  testMatch: ['**/*.test.ts'],
+};
