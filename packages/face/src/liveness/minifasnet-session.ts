@@ -11,8 +11,9 @@ const sessions = new Map<string, Promise<ort.InferenceSession>>();
 function sessionFor(path: string): Promise<ort.InferenceSession> {
   let pending = sessions.get(path);
   if (!pending) {
-    // Two intra-op threads: the target machine has two cores and the graphs are tiny.
-    pending = ort.InferenceSession.create(path, { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+    // One intra-op thread: an 80×80 graph is too small to gain from splitting, and on a shared
+    // two-core box spinning worker threads cost more than they save.
+    pending = ort.InferenceSession.create(path, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
     pending.catch(() => sessions.delete(path));
     sessions.set(path, pending);
   }
