@@ -12,7 +12,7 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  * trained on ~10^5 faces; the cues are hand-built physics with no training set behind them, so
  * each weight is bounded well below what a confident model verdict carries (a model at 0.98 live
  * has logit ≈ 3.9): a single cue can tip an uncertain verdict but not overturn a confident one,
- * while a screen grid + device border together (−3.5) can. Cues only ever push towards spoof:
+ * while a screen grid + device border together (−3.5) overturn a model verdict up to ≈0.97 live. Cues only ever push towards spoof:
  * their absence is not evidence of liveness (a good replay has no visible moiré).
  */
 export interface LivenessCues {

@@ -27,7 +27,7 @@ export function readLabelledSet(csvPath: string, boxes: Record<string, FaceBox> 
     const file = cells[col('file')];
     const path = resolve(base, file);
     if (!existsSync(path)) throw new Error(`${csvPath}: ${file} not found`);
-    const boxCells = ['x', 'y', 'width', 'height'].map((name) => Number(cells[col(name)]));
+    const boxCells = ['x', 'y', 'width', 'height'].map((name) => (col(name) >= 0 && cells[col(name)] ? Number(cells[col(name)]) : Number.NaN));
     const box = col('x') >= 0 && boxCells.every(Number.isFinite) ? { x: boxCells[0], y: boxCells[1], width: boxCells[2], height: boxCells[3] } : boxes[file];
     return { path, file, label, box };
   });
