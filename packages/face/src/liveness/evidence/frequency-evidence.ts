@@ -38,12 +38,11 @@ export function measureFrequencyEvidence(luma: GreyImage, box: FaceBox): Frequen
   let mean = 0;
   for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) mean += luma.data[(top + y) * luma.width + left + x];
   mean /= n * n;
+  // Hann window: without it the block's hard edges smear energy along the axes as false peaks.
+  const hann = new Float64Array(n);
+  for (let i = 0; i < n; i++) hann[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * (i + 0.5)) / n);
   for (let y = 0; y < n; y++) {
-    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * (y + 0.5)) / n);
-    for (let x = 0; x < n; x++) {
-      const wx = 0.5 - 0.5 * Math.cos((2 * Math.PI * (x + 0.5)) / n);
-      block[y * n + x] = (luma.data[(top + y) * luma.width + left + x] - mean) * wx * wy;
-    }
+    for (let x = 0; x < n; x++) block[y * n + x] = (luma.data[(top + y) * luma.width + left + x] - mean) * hann[x] * hann[y];
   }
   const power = powerSpectrum2d(block, n);
 
@@ -69,7 +68,7 @@ export function measureFrequencyEvidence(luma: GreyImage, box: FaceBox): Frequen
   let best = 1;
   for (const values of rings.values()) {
     if (values.length < 8) continue;
-    const sorted = [...values].sort((a, b) => a - b);
+    const sorted = Float64Array.from(values).sort();
     const median = sorted[Math.floor(sorted.length / 2)];
     if (median <= 0) continue;
     best = Math.max(best, sorted[sorted.length - 1] / median);
