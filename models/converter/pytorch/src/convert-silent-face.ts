@@ -29,7 +29,7 @@ export function convertSilentFaceModel(spec: SilentFaceModelSpec, checkpoint: Ui
     licence: SILENT_FACE_SOURCE.licence,
     crop_scale: String(spec.cropScale),
     input: 'BGR, 0-255 float, NCHW, not normalised',
-    classes: '0: spoof (print), 1: live, 2: spoof (replay)',
+    classes: '1: live; 0 and 2: the two spoof classes upstream trained (test.py treats any argmax other than 1 as fake)',
   };
   const onnx = graph.build(metadata, `${spec.architecture} converted from ${spec.sourceFile}; BatchNorm folded, softmax appended.`);
   const size = spec.inputSize;

@@ -14,7 +14,7 @@ export const MINIFASNET_MODELS: readonly MiniFasNetModel[] = [
   { name: 'MiniFASNetV1SE', file: 'minifasnet-v1se.onnx', cropScale: 4.0, inputSize: 80 },
 ];
 
-/** Class index of "live" in the models' 3-way output (0 print spoof, 1 live, 2 replay spoof). */
+/** Class index of "live" in the models' 3-way output; 0 and 2 are upstream's two spoof classes. */
 export const LIVE_CLASS = 1;
 
 /** packages/face/{src,dist}/liveness → repository root → models/. */
