@@ -32,14 +32,16 @@ const SUB_REASON_BY_CUE: Record<FusedVerdict['dominant'], LivenessSubReason> = {
   smallFace: 'SMALL_FACE',
 };
 
-async function modelLiveProbabilities(image: RgbImage, box: FaceBox, modelsDir: string): Promise<number[]> {
-  const scores: number[] = [];
-  for (const model of MINIFASNET_MODELS) {
+/**
+ * Both models at once: onnxruntime-node runs inference on its own threads, so the two sessions
+ * (and the image evidence computed meanwhile on the JS thread) overlap on a two-core machine.
+ */
+function modelLiveProbabilities(image: RgbImage, box: FaceBox, modelsDir: string): Promise<number[]> {
+  return Promise.all(MINIFASNET_MODELS.map(async (model) => {
     const rect = upstreamCropRect(image.width, image.height, box, model.cropScale);
     const probabilities = await runMiniFasNet(model, cropToBgrTensor(image, rect, model.inputSize), modelsDir);
-    scores.push(probabilities[LIVE_CLASS]);
-  }
-  return scores;
+    return probabilities[LIVE_CLASS];
+  }));
 }
 
 /** Liveness of one face in an already decoded, upright image. Never throws. */
@@ -62,13 +64,11 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
     const box = boxCheck.box;
 
     const modelsStarted = performance.now();
-    let scores: number[];
-    try {
-      scores = await modelLiveProbabilities(image, box, options.modelsDir ?? DEFAULT_MODELS_DIR);
-    } catch (error) {
-      return noVerdict('INTERNAL', 'MODEL_UNAVAILABLE', `Liveness model could not run: ${(error as Error).message}`, { faceBox: box });
-    }
-    const modelsMs = performance.now() - modelsStarted;
+    // Started before the evidence is measured, awaited after: the two overlap.
+    const pendingScores = modelLiveProbabilities(image, box, options.modelsDir ?? DEFAULT_MODELS_DIR).then(
+      (scores) => ({ ok: true as const, scores, ms: performance.now() - modelsStarted }),
+      (error: unknown) => ({ ok: false as const, message: (error as Error).message }),
+    );
 
     const evidenceStarted = performance.now();
     const greyscaleInput = isGreyscale(image);
@@ -81,6 +81,10 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
     };
     const cues = cuesFromEvidence(evidence);
     const evidenceMs = performance.now() - evidenceStarted;
+
+    const models = await pendingScores;
+    if (!models.ok) return noVerdict('INTERNAL', 'MODEL_UNAVAILABLE', `Liveness model could not run: ${models.message}`, { faceBox: box });
+    const { scores, ms: modelsMs } = models;
 
     const modelMean = scores.reduce((a, b) => a + b, 0) / scores.length;
     const verdict = fuse(modelMean, cues);
@@ -96,6 +100,7 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
         cues,
         liveProbability: verdict.liveProbability,
         threshold,
+        // models and evidence overlap, so they add up to more than `total` minus `decode`.
         timingsMs: { decode: decodeMs, models: modelsMs, evidence: evidenceMs, total: decodeMs + performance.now() - started },
       },
     };
