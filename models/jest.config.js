@@ -3,5 +3,7 @@ module.exports = {
   rootDir: 'converter',
   testEnvironment: '<rootDir>/../jest.environment.js',
   testMatch: ['**/*.test.ts'],
+  // The PyTorch converter is its own workspace with its own tests.
+  testPathIgnorePatterns: ['/pytorch/'],
   testTimeout: 120000,
 };

@@ -28,7 +28,11 @@ export function buildAllModels(): BuiltModel[] {
   });
 }
 
-export function buildManifest(built: BuiltModel[]): string {
+/**
+ * The manifest with this converter's entries replaced; entries other converters own (e.g. the
+ * PyTorch liveness models) are kept as they are. Sorted by file, so the bytes are stable.
+ */
+export function buildManifest(built: BuiltModel[], existing: { models: { file: string }[] } = { models: [] }): string {
   const pkg = JSON.parse(readFileSync(join(faceApiPackageDir(), 'package.json'), 'utf8')) as { version: string; license: string };
   const models = FACE_MODELS.map((spec) => {
     const model = built.find((b) => b.file === spec.file);
@@ -50,7 +54,9 @@ export function buildManifest(built: BuiltModel[]): string {
       builtBy: 'npm run models:build (models/converter/build.ts)',
     };
   });
-  return JSON.stringify({ models }, null, 2) + '\n';
+  const ownFiles = new Set(models.map((m) => m.file));
+  const merged = [...existing.models.filter((m) => !ownFiles.has(m.file)), ...models].sort((a, b) => a.file.localeCompare(b.file));
+  return JSON.stringify({ models: merged }, null, 2) + '\n';
 }
 
 function main(): void {
@@ -60,7 +66,9 @@ function main(): void {
     writeFileSync(join(root, model.file), model.bytes);
     console.log(`${model.file}  ${model.bytes.length} bytes  sha256 ${model.sha256}`);
   }
-  writeFileSync(join(root, 'manifest.json'), buildManifest(built));
+  const manifestPath = join(root, 'manifest.json');
+  const existing = JSON.parse(readFileSync(manifestPath, 'utf8')) as { models: { file: string }[] };
+  writeFileSync(manifestPath, buildManifest(built, existing));
   copyFileSync(join(faceApiPackageDir(), 'LICENSE'), join(root, 'LICENSES', 'vladmandic-face-api.LICENSE'));
   console.log('manifest.json written');
 }

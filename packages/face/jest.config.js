@@ -2,5 +2,5 @@ module.exports = {
   ...require('../../jest.preset.js'),
   rootDir: 'src',
   testEnvironment: '<rootDir>/../jest.environment.js',
-  testMatch: ['**/*.test.ts'],
+  testMatch: ['**/*.test.ts', '**/*.spec.ts'],
 };

@@ -11,3 +11,7 @@ export { embedFaceChip, EMBEDDING_SIZE } from './embedding/face-embedder';
 export { assessQuality, qualityReasons, estimatePose, QUALITY_LIMITS, type FaceQuality, type QualityReason } from './quality/face-quality';
 export { matchFaces, cosineSimilarity, euclideanDistance, calibratedScore, MATCH_CALIBRATION, type MatchCalibration, type MatchResult } from './matching/match-score';
 export { getSession, modelsDirectory } from './runtime/model-sessions';
+export { MINIFASNET_MODELS, LIVE_CLASS } from './liveness/minifasnet-models';
+export { checkLiveness, checkLivenessBase64, checkLivenessOnImage, type LivenessOptions } from './liveness/check-liveness';
+export { type LivenessResult, type LivenessReason, type LivenessSubReason, type LivenessDetails } from './liveness/liveness-result';
+export { CUE_WEIGHTS, type LivenessCues } from './liveness/fusion';
