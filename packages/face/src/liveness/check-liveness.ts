@@ -118,7 +118,13 @@ export async function checkLiveness(imageBytes: Uint8Array, options: LivenessOpt
     const sub = decoded.failure === 'empty' ? 'EMPTY' : decoded.failure === 'too_large' ? 'TOO_LARGE' : 'UNDECODABLE';
     return noVerdict('INVALID_IMAGE', sub, `The image could not be used (${decoded.failure})`);
   }
-  return checkLivenessOnImage(decoded.image, options, performance.now() - started);
+  // The caller's box is in original pixels; the analysis image may have been reduced.
+  const box = options.faceBox;
+  const scaledBox = box && decoded.scale !== 1
+    ? { x: box.x * decoded.scale, y: box.y * decoded.scale, width: box.width * decoded.scale, height: box.height * decoded.scale }
+    : box;
+  const result = await checkLivenessOnImage(decoded.image, { ...options, faceBox: scaledBox }, performance.now() - started);
+  return decoded.scale === 1 ? result : { ...result, details: { ...result.details, analysisScale: decoded.scale } };
 }
 
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;

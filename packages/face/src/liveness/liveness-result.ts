@@ -24,7 +24,10 @@ export type LivenessSubReason =
   | 'MODEL_UNAVAILABLE';
 
 export interface LivenessDetails {
+  /** The box analysed, in analysis pixels (original pixels × analysisScale). */
   faceBox?: FaceBox;
+  /** Present when a large frame was reduced before analysis (analysis px per original px). */
+  analysisScale?: number;
   /** Live-class softmax per model, and upstream's fusion (their mean). */
   models?: { miniFasNetV2: number; miniFasNetV1SE: number; mean: number };
   evidence?: {

@@ -28,6 +28,16 @@ describe('checkLiveness on upstream samples', () => {
     expect(dataUrl.details.liveProbability).toBeCloseTo(plain.details.liveProbability ?? -1, 10);
   });
 
+  it('reduces a 12-MP frame before analysis and maps the caller\'s box into it', async () => {
+    const big = await sharp(sample('image_T1.jpg')).rotate().resize(3000, 4000).jpeg({ quality: 90 }).toBuffer();
+    const box = SPOOF_DEV_BOXES['image_T1.jpg'];
+    const factor = 3000 / 480;
+    const result = await checkLiveness(big, { faceBox: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor } });
+    expect(result.details.analysisScale).toBeCloseTo(1280 / 4000, 3);
+    expect(result.details.faceBox?.width).toBeCloseTo(box.width * factor * (1280 / 4000), -1);
+    expect(result.isLive).toBe(true);
+  });
+
   it('asks the plugged-in detector for the box when none is given', async () => {
     const detectFace = jest.fn(async () => SPOOF_DEV_BOXES['image_T1.jpg']);
     const result = await checkLiveness(sample('image_T1.jpg'), { detectFace });
