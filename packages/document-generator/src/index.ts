@@ -11,4 +11,4 @@ export {
   GeneratorInputError,
 } from './generate';
 export { FontNotFoundError } from './render/fonts';
-export { generateBatch, BatchOptions, labelsCsv } from './batch';
+export { generateBatch, BatchOptions, labelsCsv, listPortraits } from './batch';
