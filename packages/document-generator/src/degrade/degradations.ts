@@ -74,8 +74,8 @@ function addNoise(rng: Prng, image: RawImage, sigma: number): RawImage {
 function glareOverlay(rng: Prng, width: number, height: number): { svg: Buffer; params: Record<string, number> } {
   const cx = rng.float(0.2, 0.8);
   const cy = rng.float(0.2, 0.8);
-  const radius = rng.float(0.15, 0.35);
-  const peak = rng.float(0.6, 0.95);
+  const radius = rng.float(0.2, 0.4);
+  const peak = rng.float(0.75, 0.98);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<defs><radialGradient id="g" cx="${cx}" cy="${cy}" r="${radius}">` +
     `<stop offset="0" stop-color="#fff" stop-opacity="${peak}"/><stop offset="0.45" stop-color="#fff" stop-opacity="${peak * 0.6}"/>` +
@@ -117,7 +117,7 @@ export async function applyDegradation(kind: Degradation, rng: Prng, image: RawI
     }
     case 'glare': {
       const overlay = glareOverlay(rng, image.width, image.height);
-      const lit = await fromSharp(toSharp(image).composite([{ input: overlay.svg, blend: 'screen' }]));
+      const lit = await fromSharp(toSharp(image).composite([{ input: overlay.svg, blend: 'over' }]));
       return { image: lit, applied: { kind, params: overlay.params } };
     }
     case 'partial_crop': {
