@@ -12,7 +12,7 @@ function escapeXml(text: string): string {
 
 export function barChartSvg(title: string, bars: Bar[]): string {
   const rowHeight = 26;
-  const labelWidth = 230;
+  const labelWidth = 270;
   const barWidth = 420;
   const height = 40 + bars.length * rowHeight;
   const rows = bars.map((bar, i) => {
