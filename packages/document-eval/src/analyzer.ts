@@ -1,0 +1,58 @@
+/**
+ * The analyzer's public shape, declared here so the harness builds without @kyc/document-intelligence
+ * (a separate package). The real one is loaded at run time by loadAnalyzer().
+ */
+export type AnalyzerDocumentType = 'passport' | 'id_card' | 'driver_license' | 'residence_permit' | 'unknown' | string;
+
+export interface AnalyzedFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  dateOfBirth?: string | null;
+  documentNumber?: string | null;
+  nationality?: string | null;
+  sex?: string | null;
+  expiryDate?: string | null;
+  issueDate?: string | null;
+  placeOfBirth?: string | null;
+  issuingCountry?: string | null;
+  documentType?: string | null;
+}
+
+export interface SideAnalysis {
+  detectedDocumentType: AnalyzerDocumentType;
+  detectionConfidence: number;
+  requiresBackSide: boolean;
+  mrz: { format: string; lines: string[]; valid: boolean; fields?: unknown; checkDigits?: unknown } | null;
+  extractedData: AnalyzedFields;
+  problems: string[];
+  authenticitySignals: { code: string; detail?: string; severity?: string }[];
+  timingsMs: { total: number };
+}
+
+export interface AnalyzeOptions {
+  side: 'front' | 'back' | 'main';
+  declaredType?: string;
+  now?: Date;
+}
+
+export type DocumentAnalyzer = (image: Buffer, opts: AnalyzeOptions) => Promise<SideAnalysis>;
+
+export type LoadResult = { ok: true; analyzer: DocumentAnalyzer } | { ok: false; reason: string };
+
+export const ANALYZER_PACKAGE = '@kyc/document-intelligence';
+
+/** Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot. */
+export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
+  let loaded: unknown;
+  try {
+    // A run-time require on purpose: this harness must build and test without that package present.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    loaded = require(moduleName);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `${moduleName} is not installed or failed to load (${message.split('\n')[0]}); build it first` };
+  }
+  const fn = (loaded as { analyzeDocumentSide?: unknown }).analyzeDocumentSide;
+  if (typeof fn !== 'function') return { ok: false, reason: `${moduleName} does not export analyzeDocumentSide()` };
+  return { ok: true, analyzer: fn as DocumentAnalyzer };
+}

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { listPortraits } from '@kyc/document-generator';
+import { loadAnalyzer } from './analyzer';
+import { DatasetError, loadLabelledSet } from './datasets';
+import { runGeneratedSet, summarizeGenerated } from './generated-eval';
+import type { GeneratedReport } from './generated-eval';
+import { barChartSvg, htmlPage } from './html-report';
+import { runLabelledSet, summarizeLabelled } from './labelled-eval';
+import type { LabelledReport } from './labelled-eval';
+import { formatMs, formatRate, table } from './print-table';
+
+const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
+       npm run eval:documents -- --dataset <dir with labels.csv (file,mrz)> --out <file.json>
+  --analyzer <module>   load analyzeDocumentSide from this module instead of @kyc/document-intelligence
+  --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set`;
+
+function progress(label: string, done: number, total: number, extra = ''): void {
+  process.stdout.write(`\r${label} ${done}/${total}${extra}`);
+}
+
+function writeReport(outFile: string, report: unknown, charts: string[], title: string): void {
+  mkdirSync(dirname(outFile), { recursive: true });
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  const htmlFile = outFile.replace(/\.json$/, '') + '.html';
+  writeFileSync(htmlFile, htmlPage(title, charts, report));
+  console.log(`wrote ${outFile} and ${htmlFile}`);
+}
+
+function printLabelled(report: LabelledReport): void {
+  console.log(table([
+    ['images', String(report.documents)],
+    ['MRZ exact-read rate', `${formatRate(report.mrz.exactReadRate)} of ${report.mrz.labelledWithMrz}`],
+    ['MRZ validity agreement', `${formatRate(report.mrz.validityAgreement)} of ${report.mrz.validityKnown}`],
+    ['invalid MRZ flagged (not corrected)', `${formatRate(report.mrz.invalidFlaggedRate)} of ${report.mrz.expectedInvalid}`],
+    ['detected document types', JSON.stringify(report.documentTypes)],
+    ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
+    ['analyzer errors', String(report.analyzerErrors)],
+  ]));
+  for (const image of report.images) {
+    console.log(`  ${image.file}: read ${image.readLines ? image.readLines.join('|') : '(no MRZ)'}; judged ` +
+      `${image.judgedValid === null ? 'n/a' : image.judgedValid ? 'valid' : 'invalid'}; expected ` +
+      `${image.expectedValid === null ? 'n/a' : image.expectedValid ? 'valid' : 'invalid'}` +
+      `${image.error ? `; error: ${image.error}` : ''}`);
+  }
+}
+
+function printGenerated(report: GeneratedReport): void {
+  const rows: [string, string][] = [
+    ['documents / images', `${report.documents} / ${report.images}`],
+    ['MRZ valid rate clean / degraded', `${formatRate(report.mrz.cleanValidRate)} / ${formatRate(report.mrz.degradedValidRate)}`],
+    ['MRZ exact-line rate all / clean / degraded', `${formatRate(report.mrz.exactLineRate)} / ${formatRate(report.mrz.exactLineRateClean)} / ${formatRate(report.mrz.exactLineRateDegraded)}`],
+    ['MRZ per-line rate', formatRate(report.mrz.perLineRate)],
+    ['wrong check digit judged invalid', formatRate(report.mrz.invalidDetectedRate)],
+    ...Object.entries(report.mrz.exactLineRateByDegradation).map(([k, v]): [string, string] =>
+      [`  exact-line with ${k}`, `${formatRate(v.rate)} of ${v.images}`]),
+    ['field accuracy', formatRate(report.fields.accuracy)],
+    ...Object.entries(report.fields.perField).map(([k, v]): [string, string] => [`  ${k}`, formatRate(v)]),
+    ['document-type accuracy', formatRate(report.documentType.accuracy)],
+    ['requiresBackSide accuracy', formatRate(report.requiresBackSide.accuracy)],
+    ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] =>
+      [`  ${code}`, `P ${formatRate(s.precision)}  R ${formatRate(s.recall)}  (tp ${s.truePositives} fp ${s.falsePositives} fn ${s.falseNegatives})`]),
+    ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
+    ['analyzer errors', String(report.analyzerErrors)],
+  ];
+  console.log(table(rows));
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      dataset: { type: 'string' }, out: { type: 'string' }, documents: { type: 'string', default: '300' },
+      seed: { type: 'string', default: '2026' }, 'shared-data': { type: 'string' }, 'fault-rate': { type: 'string', default: '0.25' },
+      analyzer: { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  const documents = Number(values.documents);
+  const seed = Number(values.seed);
+  const faultRate = Number(values['fault-rate']);
+  if (values.help || !Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed) || !(faultRate >= 0 && faultRate <= 1)) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const loaded = loadAnalyzer(values.analyzer ? resolve(values.analyzer) : undefined);
+  if (!loaded.ok) {
+    console.error(`eval:documents cannot run: ${loaded.reason}`);
+    return 3;
+  }
+  const analyzer = loaded.analyzer;
+
+  if (values.dataset) {
+    const images = loadLabelledSet(resolve(values.dataset));
+    const records = await runLabelledSet(analyzer, images, (d, t) => progress('images', d, t));
+    process.stdout.write('\n');
+    const report = summarizeLabelled(resolve(values.dataset), records);
+    printLabelled(report);
+    const out = resolve(values.out ?? 'reports/eval-documents-dataset.json');
+    writeReport(out, report, [barChartSvg('MRZ on the labelled set', [
+      { label: 'exact-read rate', value: report.mrz.exactReadRate },
+      { label: 'validity agreement', value: report.mrz.validityAgreement },
+    ])], `eval:documents — ${values.dataset}`);
+    return 0;
+  }
+
+  const shared = resolve(values['shared-data'] ?? '../shared/data');
+  const portraits = listPortraits(resolve(shared, 'faces-dev'));
+  console.log(`generating and analyzing ${documents} documents (seed ${seed}, ${portraits.length} portraits from ${shared})`);
+  let imagesDone = 0;
+  const records = await runGeneratedSet(analyzer, { documents, seed, portraits, faultRate, onProgress: (d, t) => progress('documents', d, t, `, images ${++imagesDone}`) });
+  process.stdout.write('\n');
+  const generated = summarizeGenerated(records);
+  printGenerated(generated);
+
+  let sanity: LabelledReport | null = null;
+  const mrzDev = resolve(shared, 'mrz-dev');
+  if (existsSync(resolve(mrzDev, 'labels.csv'))) {
+    console.log('sanity check on the real images in mrz-dev:');
+    sanity = summarizeLabelled(mrzDev, await runLabelledSet(analyzer, loadLabelledSet(mrzDev)));
+    printLabelled(sanity);
+  } else console.log(`no ${mrzDev}/labels.csv: real-image sanity check skipped`);
+
+  const report = { ...generated, realSanity: sanity };
+  const out = resolve(values.out ?? 'reports/eval-documents.json');
+  const degradationBars = Object.entries(generated.mrz.exactLineRateByDegradation)
+    .map(([kind, v]) => ({ label: kind, value: v.rate, note: `(${v.images})` }));
+  const fieldBars = Object.entries(generated.fields.perField).map(([field, value]) => ({ label: field, value }));
+  const codeBars = Object.entries({ ...generated.problems, ...generated.signals }).flatMap(([code, s]) => [
+    { label: `${code} P`, value: s.precision }, { label: `${code} R`, value: s.recall },
+  ]);
+  writeReport(out, report, [
+    barChartSvg('MRZ exact-line rate by degradation', degradationBars),
+    barChartSvg('Field accuracy', fieldBars),
+    barChartSvg('Issue codes: precision / recall', codeBars),
+  ], 'eval:documents — generated documents');
+  return 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (error: unknown) => {
+  console.error(error instanceof DatasetError ? `eval:documents: ${error.message}` : error);
+  process.exitCode = error instanceof DatasetError ? 2 : 1;
+});

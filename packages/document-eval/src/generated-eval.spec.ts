@@ -1,0 +1,30 @@
+import { validateMrz } from '@kyc/document-generator';
+import type { DocumentAnalyzer } from './analyzer';
+import { runGeneratedSet, summarizeGenerated } from './generated-eval';
+
+jest.setTimeout(120_000);
+
+describe('runGeneratedSet', () => {
+  it('generates, analyzes every image with its declared side and date, and survives a throwing analyzer', async () => {
+    const calls: { side: string; now?: Date; bytes: number }[] = [];
+    const analyzer: DocumentAnalyzer = async (image, opts) => {
+      calls.push({ side: opts.side, now: opts.now, bytes: image.length });
+      if (calls.length === 2) throw new Error('analyzer crashed');
+      return {
+        detectedDocumentType: 'unknown', detectionConfidence: 0, requiresBackSide: false, mrz: null, extractedData: {},
+        problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+      };
+    };
+    const records = await runGeneratedSet(analyzer, { documents: 3, seed: 4, portraits: [], faultRate: 0 });
+    expect(records.length).toBe(calls.length);
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    expect(calls.every((c) => c.bytes > 10_000 && c.now?.toISOString() === '2026-01-01T12:00:00.000Z')).toBe(true);
+    expect(records.map((r) => r.truth.uploadedAs)).toEqual(calls.map((c) => c.side));
+    expect(records[1].error).toBe('analyzer crashed');
+    for (const r of records) if (r.truth.mrz) expect(validateMrz(r.truth.mrz.lines).valid).toBe(true);
+    const report = summarizeGenerated(records);
+    expect(report.analyzerErrors).toBe(1);
+    expect(report.mrz.exactLineRate).toBe(0);
+    expect(report.documents).toBe(3);
+  });
+});

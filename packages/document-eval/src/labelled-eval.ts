@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { analyzeTimed } from './analyze-timed';
+import type { DocumentAnalyzer } from './analyzer';
+import type { LabelledImage } from './datasets';
+import { percentile, ratio } from './metrics';
+
+export interface LabelledRecord {
+  file: string;
+  expectedLines: string[] | null;
+  expectedValid: boolean | null;
+  readLines: string[] | null;
+  judgedValid: boolean | null;
+  exactRead: boolean | null;
+  validityAgrees: boolean | null;
+  detectedDocumentType: string | null;
+  problems: string[];
+  error: string | null;
+  latencyMs: number;
+}
+
+export interface LabelledReport {
+  dataset: string;
+  documents: number;
+  analyzerErrors: number;
+  mrz: {
+    /** Of images with a complete MRZ label: read with every line exact. */
+    exactReadRate: number | null;
+    /** Of images whose validity is known: analyzer's valid/invalid judgement matched. */
+    validityAgreement: number | null;
+    labelledWithMrz: number;
+    validityKnown: number;
+    /** Of images whose printed MRZ is invalid: share the analyzer did not pass as valid (must flag, not correct). */
+    invalidFlaggedRate: number | null;
+    expectedInvalid: number;
+  };
+  documentTypes: Record<string, number>;
+  latency: { p50Ms: number | null; p95Ms: number | null };
+  images: LabelledRecord[];
+}
+
+function sideFor(image: LabelledImage): 'main' | 'front' | 'back' {
+  if (image.side) return image.side;
+  // A two-line 44-character MRZ is a passport data page; anything else is treated as a card side with its MRZ.
+  return image.mrzLines?.length === 2 && image.mrzLines[0].length === 44 ? 'main' : 'front';
+}
+
+export async function runLabelledSet(analyzer: DocumentAnalyzer, images: LabelledImage[],
+  onProgress?: (done: number, total: number) => void): Promise<LabelledRecord[]> {
+  const records: LabelledRecord[] = [];
+  for (const image of images) {
+    let bytes: Buffer | null = null;
+    let readError: string | null = null;
+    try {
+      bytes = readFileSync(image.path);
+    } catch (error) {
+      readError = `cannot read ${image.path}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    const timed = bytes ? await analyzeTimed(analyzer, bytes, { side: sideFor(image) }) : { analysis: null, error: readError, latencyMs: 0 };
+    const readLines = timed.analysis?.mrz?.lines ?? null;
+    const judgedValid = timed.analysis ? timed.analysis.mrz?.valid === true : null;
+    records.push({
+      file: image.file, expectedLines: image.mrzLines, expectedValid: image.expectedValid, readLines, judgedValid,
+      exactRead: image.mrzLines ? readLines !== null && readLines.join('|') === image.mrzLines.join('|') : null,
+      validityAgrees: image.expectedValid === null ? null : judgedValid === image.expectedValid,
+      detectedDocumentType: timed.analysis?.detectedDocumentType ?? null, problems: timed.analysis?.problems ?? [],
+      error: timed.error, latencyMs: timed.latencyMs,
+    });
+    onProgress?.(records.length, images.length);
+  }
+  return records;
+}
+
+export function summarizeLabelled(dataset: string, records: LabelledRecord[]): LabelledReport {
+  const withMrz = records.filter((r) => r.exactRead !== null);
+  const validityKnown = records.filter((r) => r.validityAgrees !== null);
+  const expectedInvalid = records.filter((r) => r.expectedValid === false);
+  const types: Record<string, number> = {};
+  for (const r of records) {
+    const type = r.detectedDocumentType ?? 'error';
+    types[type] = (types[type] ?? 0) + 1;
+  }
+  const latencies = records.filter((r) => !r.error).map((r) => r.latencyMs);
+  return {
+    dataset,
+    documents: records.length,
+    analyzerErrors: records.filter((r) => r.error).length,
+    mrz: {
+      exactReadRate: ratio(withMrz.filter((r) => r.exactRead).length, withMrz.length),
+      validityAgreement: ratio(validityKnown.filter((r) => r.validityAgrees).length, validityKnown.length),
+      labelledWithMrz: withMrz.length,
+      validityKnown: validityKnown.length,
+      invalidFlaggedRate: ratio(expectedInvalid.filter((r) => r.judgedValid === false).length, expectedInvalid.length),
+      expectedInvalid: expectedInvalid.length,
+    },
+    documentTypes: types,
+    latency: { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95) },
+    images: records,
+  };
+}

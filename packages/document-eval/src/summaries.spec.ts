@@ -1,0 +1,82 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ImageGroundTruth } from '@kyc/document-generator';
+import { loadAnalyzer } from './analyzer';
+import type { SideAnalysis } from './analyzer';
+import { summarizeGenerated } from './generated-eval';
+import type { GeneratedRecord } from './generated-eval';
+import { summarizeLabelled } from './labelled-eval';
+import type { LabelledRecord } from './labelled-eval';
+
+const LINES = ['P<UTONAKAMURA<<ADA<<<<<<<<<<<<<<<<<<<<<<<<<<', 'R4JP490JK3UTO5303094F2911157<<<<<<<<<<<<<<04'];
+
+function truth(id: string, degraded: boolean, problems: string[] = []): ImageGroundTruth {
+  return {
+    id, documentId: id, file: `${id}.jpg`, seed: 1, referenceDate: '2026-01-01', documentType: 'passport', side: 'main',
+    uploadedAs: 'main', issuingCountry: 'UTO', requiresBackSide: false, mrz: { format: 'TD3', lines: LINES, valid: true },
+    extractedData: {
+      firstName: 'Ada', lastName: 'Nakamura', dateOfBirth: '1953-03-09', documentNumber: 'R4JP490JK', nationality: 'UTO',
+      sex: 'F', expiryDate: '2029-11-15', issuingCountry: 'UTO', documentType: 'passport',
+    },
+    fieldsScoreable: true, expectedProblems: problems, expectedSignals: [], documentProblems: [], faults: [],
+    degradations: degraded ? [{ kind: 'blur', params: { sigma: 2 } }] : [], image: { width: 10, height: 10 },
+  };
+}
+
+function analysis(lines: string[] | null, problems: string[] = []): SideAnalysis {
+  return {
+    detectedDocumentType: 'passport', detectionConfidence: 0.9, requiresBackSide: false,
+    mrz: lines ? { format: 'TD3', lines, valid: true } : null,
+    extractedData: { firstName: 'ADA', lastName: 'NAKAMURA', dateOfBirth: '1953-03-09', documentNumber: 'R4JP490JK',
+      nationality: 'UTO', sex: 'F', expiryDate: '2029-11-15', issuingCountry: 'UTO', documentType: 'passport' },
+    problems, authenticitySignals: [], timingsMs: { total: 1 },
+  };
+}
+
+describe('summarizeGenerated', () => {
+  it('splits MRZ rates by clean/degraded and scores codes, fields and latency', () => {
+    const records: GeneratedRecord[] = [
+      { truth: truth('a', false), analysis: analysis(LINES), error: null, latencyMs: 10 },
+      { truth: truth('b', true, ['DOC_EXPIRED']), analysis: analysis(null, ['DOC_EXPIRED']), error: null, latencyMs: 30 },
+      { truth: truth('c', true), analysis: null, error: 'boom', latencyMs: 20 },
+    ];
+    const report = summarizeGenerated(records);
+    expect(report.documents).toBe(3);
+    expect(report.mrz.cleanValidRate).toBe(1);
+    expect(report.mrz.degradedValidRate).toBe(0);
+    expect(report.mrz.exactLineRate).toBeCloseTo(1 / 3);
+    expect(report.mrz.exactLineRateByDegradation.blur).toEqual({ images: 2, rate: 0 });
+    expect(report.fields.accuracy).toBeCloseTo(2 / 3);
+    expect(report.problems.DOC_EXPIRED).toMatchObject({ precision: 1, recall: 1 });
+    expect(report.documentType.accuracy).toBeCloseTo(2 / 3);
+    expect(report.analyzerErrors).toBe(1);
+    expect(report.latency).toMatchObject({ p50Ms: 20, p95Ms: 30 });
+  });
+});
+
+describe('summarizeLabelled', () => {
+  it('reports exact reads, validity agreement and the flagged malformed MRZ', () => {
+    const base = { detectedDocumentType: 'passport', problems: [], error: null, latencyMs: 5 };
+    const records: LabelledRecord[] = [
+      { ...base, file: 'a', expectedLines: LINES, expectedValid: true, readLines: LINES, judgedValid: true, exactRead: true, validityAgrees: true },
+      { ...base, file: 'b', expectedLines: LINES, expectedValid: true, readLines: null, judgedValid: false, exactRead: false, validityAgrees: false },
+      { ...base, file: 'c', expectedLines: null, expectedValid: false, readLines: null, judgedValid: false, exactRead: null, validityAgrees: true },
+    ];
+    const report = summarizeLabelled('x', records);
+    expect(report.mrz).toMatchObject({ exactReadRate: 0.5, validityAgreement: 2 / 3, invalidFlaggedRate: 1 });
+    expect(report.documentTypes).toEqual({ passport: 3 });
+  });
+});
+
+describe('loadAnalyzer', () => {
+  it('says why when the analyzer package is missing or lacks analyzeDocumentSide', () => {
+    const missing = loadAnalyzer('@kyc/no-such-analyzer');
+    expect(missing.ok).toBe(false);
+    const dir = mkdtempSync(join(tmpdir(), 'analyzer-'));
+    writeFileSync(join(dir, 'wrong.js'), 'exports.other = 1;');
+    expect(loadAnalyzer(join(dir, 'wrong.js'))).toEqual({ ok: false, reason: expect.stringContaining('analyzeDocumentSide') });
+    writeFileSync(join(dir, 'right.js'), 'exports.analyzeDocumentSide = async () => null;');
+    expect(loadAnalyzer(join(dir, 'right.js')).ok).toBe(true);
+  });
+});

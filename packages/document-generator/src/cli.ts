@@ -1,0 +1,51 @@
+#!/usr/bin/env node
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateBatch, labelsCsv, parseDegradeMode } from './batch';
+import { ALL_DEGRADATIONS } from './degrade/degradations';
+import { type ImageGroundTruth } from './ground-truth';
+
+const USAGE = `usage: npm run docgen -- --count 20 --seed 7 --out <dir> [--degrade clean|mixed|<kind,kind>]
+  [--faults 0.3] [--portraits <dir with <person>/*.png>] [--reference-date YYYY-MM-DD]
+degradation kinds: ${ALL_DEGRADATIONS.join(', ')}`;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '20' }, seed: { type: 'string', default: '1' }, out: { type: 'string' },
+      degrade: { type: 'string', default: 'clean' }, faults: { type: 'string', default: '0.3' },
+      portraits: { type: 'string' }, 'reference-date': { type: 'string' }, help: { type: 'boolean' },
+    },
+  });
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  const faultRate = Number(values.faults);
+  const degrade = parseDegradeMode(values.degrade ?? 'clean', ALL_DEGRADATIONS);
+  if (values.help || !values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || !degrade
+    || !(faultRate >= 0 && faultRate <= 1)) {
+    console.error(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const out = resolve(values.out);
+  mkdirSync(out, { recursive: true });
+  const truths: ImageGroundTruth[] = [];
+  const started = Date.now();
+  await generateBatch({ count, seed, degrade, faultRate, portraitDir: values.portraits, referenceDate: values['reference-date'] },
+    (doc, index) => {
+      for (const image of doc.images) {
+        writeFileSync(join(out, image.truth.file), image.jpeg);
+        writeFileSync(join(out, `${image.truth.id}.json`), `${JSON.stringify(image.truth, null, 2)}\n`);
+        truths.push(image.truth);
+      }
+      process.stdout.write(`\r${index + 1}/${count} documents`);
+    });
+  writeFileSync(join(out, 'labels.csv'), labelsCsv(truths));
+  console.log(`\nwrote ${truths.length} images from ${count} documents to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,38 @@
+/**
+ * Deliberate faults and the reason codes the analyzer is expected to raise for them. The codes are the
+ * spec's user-facing reason codes; finer detail goes to authenticity-signal codes.
+ */
+export type DocumentFault =
+  | 'wrong_check_digit'
+  | 'expired'
+  | 'issue_after_expiry'
+  | 'viz_mrz_mismatch'
+  | 'front_back_different_people'
+  | 'back_uploaded_as_front';
+
+export const ALL_FAULTS: readonly DocumentFault[] = [
+  'wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'front_back_different_people',
+  'back_uploaded_as_front',
+];
+
+/** Faults that only exist for two-sided documents. */
+export const ID_CARD_ONLY_FAULTS: readonly DocumentFault[] = ['front_back_different_people', 'back_uploaded_as_front'];
+
+export interface ExpectedCodes {
+  /** Spec reason codes on the image that shows the fault (SideAnalysis.problems). */
+  problems: string[];
+  /** Authenticity-signal codes (SideAnalysis.authenticitySignals[].code). */
+  signals: string[];
+  /** Codes that need both sides, so a single-side analysis cannot raise them. */
+  documentProblems: string[];
+}
+
+export const FAULT_CODES: Record<DocumentFault, ExpectedCodes> = {
+  // A check digit that does not match means the MRZ data cannot be trusted as read.
+  wrong_check_digit: { problems: ['MRZ_DATA_UNREADABLE'], signals: ['CHECK_DIGIT_FAILED'], documentProblems: [] },
+  expired: { problems: ['DOC_EXPIRED'], signals: [], documentProblems: [] },
+  issue_after_expiry: { problems: [], signals: ['ISSUE_AFTER_EXPIRY'], documentProblems: [] },
+  viz_mrz_mismatch: { problems: ['MRZ_CROSS_LOW_SCORE'], signals: ['VIZ_MRZ_MISMATCH'], documentProblems: [] },
+  front_back_different_people: { problems: [], signals: [], documentProblems: ['DOCUMENT_MIXING_SUSPECTED'] },
+  back_uploaded_as_front: { problems: ['WRONG_SIDE_BACK_UPLOADED'], signals: [], documentProblems: [] },
+};
