@@ -1,1 +1,6 @@
-module.exports = { ...require('../../jest.preset.js'), rootDir: 'src' };
+module.exports = {
+  ...require('../../jest.preset.js'),
+  rootDir: 'src',
+  // onnxruntime-node's typed arrays come from Node's main realm (see the environment's comment).
+  testEnvironment: require.resolve('@kyc/testing/jest-onnx-environment.js'),
+};

@@ -1,6 +1,7 @@
 import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateSelfies1763870400000 } from './migrations/1763870400000-CreateSelfies';
+import { SelfieFaceAnalysis1764028800000 } from './migrations/1764028800000-SelfieFaceAnalysis';
 
 export function createBiometricsDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'biometrics', databaseUrl, entities: [], migrations: [CreateSelfies1763870400000] });
+  return createServiceDataSource({ schema: 'biometrics', databaseUrl, entities: [], migrations: [CreateSelfies1763870400000, SelfieFaceAnalysis1764028800000] });
 }

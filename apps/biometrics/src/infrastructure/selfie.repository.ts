@@ -1,21 +1,37 @@
 import type { DataSource } from '@kyc/persistence';
-import type { LivenessResult } from '../domain/face-checks';
+import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
+
+export interface StoredSelfie {
+  status: SelfieStatus;
+  qualityReasons: string[];
+  embedding: Float32Array | null;
+}
 
 /** The latest accepted selfie of each session (a new upload replaces it). */
 export class SelfieRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async save(input: { sessionId: string; projectId: string; width: number; height: number; liveness: LivenessResult }): Promise<void> {
+  async save(input: { sessionId: string; projectId: string; width: number; height: number; selfie: RecordedSelfie }): Promise<void> {
+    const { selfie } = input;
+    const embedding = selfie.embedding ? Buffer.from(selfie.embedding.buffer, selfie.embedding.byteOffset, selfie.embedding.byteLength) : null;
     await this.dataSource.query(
-      `INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
-         width = EXCLUDED.width, height = EXCLUDED.height, created_at = now()`,
-      [input.sessionId, input.projectId, input.liveness.status, input.liveness.confidence, input.width, input.height],
+         width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
+         face_count = EXCLUDED.face_count, created_at = now()`,
+      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, embedding, selfie.qualityReasons, selfie.faceCount],
     );
   }
 
-  async exists(sessionId: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(`SELECT 1 FROM biometrics.selfies WHERE session_id = $1`, [sessionId]);
-    return rows.length > 0;
+  async find(sessionId: string): Promise<StoredSelfie | null> {
+    const rows: { status: SelfieStatus; quality_reasons: string[]; embedding: Buffer | null }[] = await this.dataSource.query(
+      `SELECT liveness_status AS status, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
+      [sessionId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const embedding = row.embedding ? new Float32Array(new Uint8Array(row.embedding).buffer) : null;
+    return { status: row.status, qualityReasons: row.quality_reasons, embedding };
   }
 }

@@ -1,8 +1,9 @@
 import { Controller } from '@nestjs/common';
 import { biometrics } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
+import { analyzeSelfie } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
-import { TEST_MODE_LIVENESS, TEST_MODE_MATCH, UNCHECKED_LIVENESS, UNCHECKED_MATCH } from '../domain/face-checks';
+import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, UNCHECKED_MATCH, judgeSelfie } from '../domain/face-checks';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 
 @Controller()
@@ -10,16 +11,35 @@ import { SelfieRepository } from '../infrastructure/selfie.repository';
 export class BiometricsGrpcController implements biometrics.BiometricsServiceController {
   constructor(private readonly selfies: SelfieRepository) {}
 
+  /**
+   * Sandbox and live: face detection, embedding and passive liveness at once (spec 4.5). A spoof
+   * is rejected with KYC_008b and not recorded; no face or poor quality is recorded and surfaces
+   * at submit. Test mode keeps the personas.
+   */
   async analyzeSelfie(request: biometrics.AnalyzeSelfieRequest): Promise<biometrics.SelfieAnalysis> {
-    const decoded = await decodeImage(Buffer.from(request.image));
-    const liveness = request.testMode ? TEST_MODE_LIVENESS : UNCHECKED_LIVENESS;
-    await this.selfies.save({ sessionId: request.sessionId, projectId: request.projectId, width: decoded.width, height: decoded.height, liveness });
-    return { live: liveness.live, livenessConfidence: liveness.confidence, rejectionDetails: '', faceDetected: liveness.faceDetected };
+    const image = Buffer.from(request.image);
+    const decoded = await decodeImage(image);
+    let selfie: RecordedSelfie = TEST_MODE_SELFIE;
+    if (!request.testMode) {
+      let verdict;
+      try {
+        verdict = judgeSelfie(await analyzeSelfie(image));
+      } catch (error) {
+        if (error instanceof SelfieAnalysisUnavailable) throw new KycError(ErrorCode.INTERNAL, 'Selfie analysis is unavailable; try again');
+        throw error;
+      }
+      if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true };
+      selfie = verdict.selfie;
+    }
+    await this.selfies.save({ sessionId: request.sessionId, projectId: request.projectId, width: decoded.width, height: decoded.height, selfie });
+    return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected };
   }
 
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
     if (request.testMode) return TEST_MODE_MATCH;
-    if (!(await this.selfies.exists(request.sessionId))) throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No selfie was uploaded for this session');
+    const selfie = await this.selfies.find(request.sessionId);
+    if (!selfie || selfie.status === 'no_face') throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
+    if (selfie.status === 'low_quality') throw new KycError(ErrorCode.SELFIE_QUALITY_TOO_LOW, `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`);
     return UNCHECKED_MATCH;
   }
 }

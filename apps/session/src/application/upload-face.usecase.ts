@@ -30,7 +30,9 @@ export class UploadFaceUseCase {
     return {
       success: true,
       confidence: analysis.livenessConfidence,
-      message: ready ? 'Selfie accepted: submit the verification.' : 'Selfie accepted: upload the document sides next.',
+      message: !analysis.faceDetected
+        ? 'Selfie accepted, but no face was found in it: upload a new selfie before submitting.'
+        : ready ? 'Selfie accepted: submit the verification.' : 'Selfie accepted: upload the document sides next.',
       readyForFinalVerification: ready,
     };
   }
