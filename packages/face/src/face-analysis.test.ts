@@ -104,6 +104,9 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     const both = await analyzeFace(canvas);
     const sheldonAlone = await analyzeFace(face('sheldon/sheldon2.png'));
     expect(both).toMatchObject({ faceCount: 2 });
+    const other = (both as { otherFaces: { box: { x: number } }[] }).otherFaces;
+    expect(other).toHaveLength(1);
+    expect(other[0].box.x).toBeGreaterThan(300); // the small face on the right
     expect(matchFaces(embedding(both), embedding(sheldonAlone)).isMatch).toBe(true);
   });
 
