@@ -153,7 +153,10 @@ async function main(): Promise<void> {
     if (a.kind === 'low_quality') lowQuality[image] = a.reasons;
   }
 
-  const latency = Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, { p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]));
+  // min is the closest to an uncontended figure on a shared host; p95 is the target's measure.
+  const latency = Object.fromEntries(
+    Object.entries(stageTimes).map(([k, v]) => [k, { min: round(Math.min(...v), 1), p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]),
+  );
   const report = {
     pairs: { file: pairsPath, total: pairs.length, genuine: genuine.length, impostor: impostor.length, withoutDescriptor: pairsWithoutDescriptor },
     metric: 'euclidean distance between raw FaceRecognitionNet descriptors (accept when distance <= threshold)',
@@ -186,7 +189,12 @@ async function main(): Promise<void> {
       selfieP95Ms: round(percentile(allTotals, 95), 1),
       note: `decode+detect+landmarks+align+embed per image (one analyzeFace call), ${LATENCY_REPEATS} runs per image after warm-up, over the pair images and ${latencyImages.length} larger photos; ORT intra-op threads ${process.env.KYC_FACE_ORT_THREADS ?? 1}; host load average at the end ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cpus`,
       pairImagesP95Ms: round(percentile(stageTimes.totalMs, 95), 1),
-      largerPhotos: { p50Ms: round(percentile(larger.totals, 50), 1), p95Ms: round(percentile(larger.totals, 95), 1), images: larger.sizes },
+      largerPhotos: {
+        minMs: round(Math.min(...larger.totals), 1),
+        p50Ms: round(percentile(larger.totals, 50), 1),
+        p95Ms: round(percentile(larger.totals, 95), 1),
+        images: larger.sizes,
+      },
       stages: latency,
       sessionLoadMs: round(sessionLoadMs, 1),
     },
