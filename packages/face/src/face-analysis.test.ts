@@ -50,6 +50,19 @@ describe('analyzeFace on bad input (typed results, no throw)', () => {
     expect(await analyzeFace(png)).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
   });
 
+  it('a missing model file is a typed error, not a throw', async () => {
+    const previous = process.env.KYC_FACE_MODELS_DIR;
+    process.env.KYC_FACE_MODELS_DIR = '/nonexistent/models';
+    try {
+      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#845' } }).png().toBuffer();
+      const noisy = await sharp(image).composite([{ input: Buffer.from('<svg width="64" height="64"><circle cx="32" cy="32" r="20" fill="#fff"/></svg>') }]).png().toBuffer();
+      expect(await analyzeFace(noisy)).toMatchObject({ kind: 'error' });
+    } finally {
+      if (previous === undefined) delete process.env.KYC_FACE_MODELS_DIR;
+      else process.env.KYC_FACE_MODELS_DIR = previous;
+    }
+  });
+
   it('creates one session per model and reuses it', async () => {
     expect(getSession('face-recognition-resnet.onnx')).toBe(getSession('face-recognition-resnet.onnx'));
   });
@@ -104,6 +117,9 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     const both = await analyzeFace(canvas);
     const sheldonAlone = await analyzeFace(face('sheldon/sheldon2.png'));
     expect(both).toMatchObject({ faceCount: 2 });
+    const other = (both as { otherFaces: { box: { x: number } }[] }).otherFaces;
+    expect(other).toHaveLength(1);
+    expect(other[0].box.x).toBeGreaterThan(300); // the small face on the right
     expect(matchFaces(embedding(both), embedding(sheldonAlone)).isMatch).toBe(true);
   });
 

@@ -42,8 +42,16 @@ export interface StageTimings {
 }
 
 export type FaceAnalysis =
-  | { kind: 'face'; face: AnalyzedFace; faceCount: number; detection: DetectionPath; timings: StageTimings }
-  | { kind: 'low_quality'; reasons: QualityReason[]; face: AnalyzedFace; faceCount: number; detection: DetectionPath; timings: StageTimings }
+  | { kind: 'face'; face: AnalyzedFace; faceCount: number; otherFaces: FaceBox[]; detection: DetectionPath; timings: StageTimings }
+  | {
+      kind: 'low_quality';
+      reasons: QualityReason[];
+      face: AnalyzedFace;
+      faceCount: number;
+      otherFaces: FaceBox[];
+      detection: DetectionPath;
+      timings: StageTimings;
+    }
   | { kind: 'no_face'; reason: 'not_detected' | 'blank_image'; timings: StageTimings }
   | { kind: 'invalid_image'; reason: 'undecodable' | 'too_small' | 'too_large'; detail: string }
   | { kind: 'error'; message: string };
@@ -116,10 +124,12 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
   const quality = assessQuality(chip.chip, landmarks, landmarkBox(landmarks), image);
   const face: AnalyzedFace = { box: chosen.box, detectorScore: detection === 'detector' ? chosen.score : null, landmarks, embedding, quality };
   const faceCount = Math.max(1, boxes.length);
+  // The faces not chosen, so a caller can tell the user "only you in the picture, please".
+  const otherFaces = boxes.filter((b) => b !== chosen);
   const reasons = qualityReasons(quality);
   return reasons.length > 0
-    ? { kind: 'low_quality', reasons, face, faceCount, detection, timings }
-    : { kind: 'face', face, faceCount, detection, timings };
+    ? { kind: 'low_quality', reasons, face, faceCount, otherFaces, detection, timings }
+    : { kind: 'face', face, faceCount, otherFaces, detection, timings };
 }
 
 /**

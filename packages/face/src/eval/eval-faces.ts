@@ -52,19 +52,31 @@ function parseArgs(argv: string[]): { pairs: string; out: string; latencyImages:
 }
 
 /** Times the whole pipeline on each image `repeats` times; returns per-run totals in ms. */
-async function timeImages(files: string[], repeats: number): Promise<{ totals: number[]; sizes: string[] }> {
+async function timeImages(files: string[], repeats: number): Promise<{ totals: number[]; cpu: number[]; sizes: string[] }> {
   const totals: number[] = [];
+  const cpu: number[] = [];
   const sizes: string[] = [];
   for (const file of files) {
     const bytes = readFileSync(file);
     for (let r = 0; r < repeats; r++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const result = await analyzeFace(bytes);
       totals.push(performance.now() - t);
+      cpu.push(cpuMs(process.cpuUsage(c)));
       if (r === 0) sizes.push(`${file.split('/').pop()}: ${result.kind}`);
     }
   }
-  return { totals, sizes };
+  return { totals, cpu, sizes };
+}
+
+/**
+ * CPU time of the whole process (all threads) during one call. The pipeline is sequential (one
+ * ORT intra-op thread), so on an idle host wall time ≈ CPU time; on a shared, overloaded host the
+ * wall time mostly measures waiting for a core, and this is the better estimate of what the code costs.
+ */
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
 }
 
 function readPairs(csvPath: string): Pair[] {
@@ -97,17 +109,32 @@ async function main(): Promise<void> {
 
   const analyses = new Map<string, FaceAnalysis>();
   const stageTimes: Record<string, number[]> = { decodeMs: [], detectMs: [], landmarksMs: [], alignMs: [], embedMs: [], totalMs: [] };
+  const cpuTimes: number[] = [];
   // Warm-up: the first call creates the three ONNX sessions; its latency is not a per-image figure.
+  const readImage = (image: string): Buffer | undefined => {
+    try {
+      return readFileSync(resolve(baseDir, image));
+    } catch {
+      return undefined;
+    }
+  };
   const warmStart = performance.now();
-  await analyzeFace(readFileSync(join(baseDir, images[0])));
+  await analyzeFace(readImage(images[0]) ?? Buffer.alloc(0));
   const sessionLoadMs = performance.now() - warmStart;
 
   for (const [index, image] of images.entries()) {
-    const bytes = readFileSync(join(baseDir, image));
+    const bytes = readImage(image);
+    if (!bytes) {
+      console.log(`  missing: ${image}`);
+      analyses.set(image, { kind: 'invalid_image', reason: 'undecodable', detail: 'file not found' });
+      continue;
+    }
     for (let r = 0; r < LATENCY_REPEATS; r++) {
       const t = performance.now();
+      const c = process.cpuUsage();
       const result = await analyzeFace(bytes);
       const total = performance.now() - t;
+      cpuTimes.push(cpuMs(process.cpuUsage(c)));
       if (r === 0) analyses.set(image, result);
       if ('timings' in result) {
         for (const [k, v] of Object.entries(result.timings)) stageTimes[k].push(v);
@@ -153,7 +180,10 @@ async function main(): Promise<void> {
     if (a.kind === 'low_quality') lowQuality[image] = a.reasons;
   }
 
-  const latency = Object.fromEntries(Object.entries(stageTimes).map(([k, v]) => [k, { p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]));
+  // min is the closest to an uncontended figure on a shared host; p95 is the target's measure.
+  const latency = Object.fromEntries(
+    Object.entries(stageTimes).map(([k, v]) => [k, { min: round(Math.min(...v), 1), p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]),
+  );
   const report = {
     pairs: { file: pairsPath, total: pairs.length, genuine: genuine.length, impostor: impostor.length, withoutDescriptor: pairsWithoutDescriptor },
     metric: 'euclidean distance between raw FaceRecognitionNet descriptors (accept when distance <= threshold)',
@@ -186,7 +216,18 @@ async function main(): Promise<void> {
       selfieP95Ms: round(percentile(allTotals, 95), 1),
       note: `decode+detect+landmarks+align+embed per image (one analyzeFace call), ${LATENCY_REPEATS} runs per image after warm-up, over the pair images and ${latencyImages.length} larger photos; ORT intra-op threads ${process.env.KYC_FACE_ORT_THREADS ?? 1}; host load average at the end ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cpus`,
       pairImagesP95Ms: round(percentile(stageTimes.totalMs, 95), 1),
-      largerPhotos: { p50Ms: round(percentile(larger.totals, 50), 1), p95Ms: round(percentile(larger.totals, 95), 1), images: larger.sizes },
+      cpuTimePerImage: {
+        note: 'process CPU time per analyzeFace call (all threads); ≈ wall time on an idle host',
+        p50Ms: round(percentile([...cpuTimes, ...larger.cpu], 50), 1),
+        p95Ms: round(percentile([...cpuTimes, ...larger.cpu], 95), 1),
+        largerPhotosP95Ms: round(percentile(larger.cpu, 95), 1),
+      },
+      largerPhotos: {
+        minMs: round(Math.min(...larger.totals), 1),
+        p50Ms: round(percentile(larger.totals, 50), 1),
+        p95Ms: round(percentile(larger.totals, 95), 1),
+        images: larger.sizes,
+      },
       stages: latency,
       sessionLoadMs: round(sessionLoadMs, 1),
     },
