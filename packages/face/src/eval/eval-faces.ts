@@ -2,6 +2,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { analyzeFace, type FaceAnalysis } from '../face-analysis';
+import type { RgbImage } from '../image/rgb-image';
+import { evaluateLiveness } from '../liveness/eval/eval-liveness';
+import { readLabelledSet } from '../liveness/eval/labelled-set';
+import type { FaceBox } from '../liveness/types';
+import { analyzeSelfie } from '../selfie-analysis';
 import { cosineSimilarity, euclideanDistance } from '../matching/match-score';
 import { renderHtmlReport } from './eval-report-html';
 import { percentile, rocCurve, tarAtFar } from './roc';
@@ -39,7 +44,7 @@ interface Pair {
   same: boolean;
 }
 
-function parseArgs(argv: string[]): { pairs: string; out: string; latencyImages: string[] } {
+function parseArgs(argv: string[]): { pairs: string; out: string; latencyImages: string[]; liveness: string[] } {
   const value = (flag: string) => {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
@@ -48,7 +53,9 @@ function parseArgs(argv: string[]): { pairs: string; out: string; latencyImages:
   const latencyImages = latencyDir
     ? readdirSync(latencyDir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).map((f) => join(latencyDir, f))
     : DEFAULT_LATENCY_IMAGES.filter((f) => existsSync(f));
-  return { pairs: resolve(value('--pairs') ?? DEFAULT_PAIRS), out: resolve(value('--out') ?? DEFAULT_OUT), latencyImages };
+  const spoofDevLabels = join(DEFAULT_PAIRS, '..', '..', 'spoof-dev', 'labels.csv');
+  const liveness = [value('--liveness'), existsSync(spoofDevLabels) ? spoofDevLabels : undefined].filter((v): v is string => Boolean(v)).map((v) => resolve(v));
+  return { pairs: resolve(value('--pairs') ?? DEFAULT_PAIRS), out: resolve(value('--out') ?? DEFAULT_OUT), latencyImages, liveness };
 }
 
 /** Times the whole pipeline on each image `repeats` times; returns per-run totals in ms. */
@@ -101,7 +108,7 @@ const stats = (values: number[]) => ({
 });
 
 async function main(): Promise<void> {
-  const { pairs: pairsPath, out, latencyImages } = parseArgs(process.argv.slice(2));
+  const { pairs: pairsPath, out, latencyImages, liveness: livenessSets } = parseArgs(process.argv.slice(2));
   const pairs = readPairs(pairsPath);
   const baseDir = dirname(pairsPath);
   const images = [...new Set(pairs.flatMap((p) => [p.img1, p.img2]))];
@@ -184,6 +191,8 @@ async function main(): Promise<void> {
   const latency = Object.fromEntries(
     Object.entries(stageTimes).map(([k, v]) => [k, { min: round(Math.min(...v), 1), p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]),
   );
+  const { livenessReport, selfiePipeline } = await evaluateSelfies(livenessSets);
+
   const report = {
     pairs: { file: pairsPath, total: pairs.length, genuine: genuine.length, impostor: impostor.length, withoutDescriptor: pairsWithoutDescriptor },
     metric: 'euclidean distance between raw FaceRecognitionNet descriptors (accept when distance <= threshold)',
@@ -211,7 +220,8 @@ async function main(): Promise<void> {
       },
       lowQuality,
     },
-    liveness: null,
+    liveness: livenessReport,
+    selfiePipeline,
     latency: {
       selfieP95Ms: round(percentile(allTotals, 95), 1),
       note: `decode+detect+landmarks+align+embed per image (one analyzeFace call), ${LATENCY_REPEATS} runs per image after warm-up, over the pair images and ${latencyImages.length} larger photos; ORT intra-op threads ${process.env.KYC_FACE_ORT_THREADS ?? 1}; host load average at the end ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cpus`,
@@ -263,3 +273,48 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
+
+/** The face detector's box for liveness: the same path a selfie upload takes (analyzeSelfie). */
+async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
+  const analysis = await analyzeFace(image);
+  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? analysis.face.box : null;
+}
+
+/**
+ * Liveness (APCER/BPCER) on labelled sets — spoof-dev and any outside `--liveness labels.csv` —
+ * with face boxes from our own detector, plus synthetic attacks derived from their live images;
+ * and the latency of the whole selfie pipeline (decode, detect, landmarks, align, embed, liveness).
+ */
+async function evaluateSelfies(labelFiles: string[]) {
+  if (!labelFiles.length) return { livenessReport: null, selfiePipeline: null };
+  const sets = labelFiles.map((file, index) => ({ name: file.includes('spoof-dev') ? 'spoof-dev' : `outside-${index + 1}`, files: readLabelledSet(file) }));
+  const liveFiles = sets.flatMap((set) => set.files.filter((f) => f.label === 'live'));
+  const syntheticSources: { path: string; name: string; box: FaceBox }[] = [];
+  for (const file of liveFiles) {
+    const analysis = await analyzeFace(readFileSync(file.path));
+    if (analysis.kind === 'face' || analysis.kind === 'low_quality') syntheticSources.push({ path: file.path, name: file.file, box: analysis.face.box });
+  }
+  console.log(`eval:faces  liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)`);
+  const report = await evaluateLiveness({ sets, syntheticSources, detectFace: detectFaceBox, latencyRuns: 10, progress: (line) => console.log(`  ${line}`) });
+  const totals: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const files = sets.flatMap((set) => set.files);
+  for (let run = 0; run < 3; run++) {
+    for (const file of files) {
+      const started = performance.now();
+      await analyzeSelfie(readFileSync(file.path));
+      totals.push(performance.now() - started);
+    }
+  }
+  const cpu = process.cpuUsage(cpuBefore);
+  const { perImage, ...rates } = report.liveness;
+  return {
+    livenessReport: { ...rates, perImage, latency: report.latency, notes: report.notes },
+    selfiePipeline: {
+      note: `analyzeSelfie (decode, detect, landmarks, align, embed, MiniFASNet x2 + image evidence) over the ${files.length} liveness images, 3 runs each; host load ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cpus`,
+      p50Ms: round(percentile(totals, 50), 1),
+      p95Ms: round(percentile(totals, 95), 1),
+      cpuMsPerSelfie: round((cpu.user + cpu.system) / 1000 / totals.length, 1),
+    },
+  };
+}

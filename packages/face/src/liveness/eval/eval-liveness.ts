@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import { loadavg } from 'os';
-import { checkLiveness, checkLivenessOnImage } from '../check-liveness';
+import { checkLiveness, checkLivenessOnImage, type LivenessOptions } from '../check-liveness';
 import { decodeToRgb } from '../decode-image';
 import { type LivenessResult } from '../liveness-result';
 import { type FaceBox } from '../types';
@@ -50,13 +50,15 @@ export async function evaluateLiveness(input: {
   threshold?: number;
   latencyRuns?: number;
   progress?: (line: string) => void;
+  /** Finds the face in files that come without a box (e.g. an outside labels.csv). */
+  detectFace?: LivenessOptions['detectFace'];
 }): Promise<LivenessEvalReport> {
   const threshold = input.threshold ?? 0.5;
   const log = input.progress ?? (() => undefined);
   const rows: ScoredSample[] = [];
   for (const set of input.sets) {
     for (const file of set.files) {
-      const result = await checkLiveness(readFileSync(file.path), { faceBox: file.box, threshold });
+      const result = await checkLiveness(readFileSync(file.path), { faceBox: file.box, detectFace: input.detectFace, threshold });
       rows.push(scored(file.file, set.name, 'file', file.label, result));
       log(`${set.name} ${file.file} (${file.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'}`);
     }
