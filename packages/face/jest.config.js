@@ -3,4 +3,6 @@ module.exports = {
   rootDir: 'src',
   testEnvironment: '<rootDir>/../jest.environment.js',
   testMatch: ['**/*.test.ts', '**/*.spec.ts'],
+  // Real models on 2 shared cores: image generation plus inference can exceed jest's 5 s default.
+  testTimeout: 60_000,
 };
