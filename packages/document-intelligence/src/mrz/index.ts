@@ -1,0 +1,4 @@
+export { readMrz, type ReadMrzOptions } from './read-mrz';
+export { computeCheckDigit } from './check-digit';
+export { isValidMrzCountryCode } from './country-codes';
+export * from './types';
