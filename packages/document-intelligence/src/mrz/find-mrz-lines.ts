@@ -32,7 +32,9 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       const result = readMrz(candidates.slice(start, start + size), { now });
       if (!result.ok) continue;
       const r = result.reading;
-      const score = r.checkDigits.filter((c) => c.valid).length / r.checkDigits.length + (r.valid ? 1 : 0) - r.anomalies.length * 0.1;
+      // Misfit lengths cost a little, so two lines of a TD1 are not taken for a TD2 with their neighbours.
+      const misfit = r.rawLines.reduce((sum, line) => sum + Math.abs(line.length - r.lines[0].length), 0);
+      const score = r.checkDigits.filter((c) => c.valid).length / r.checkDigits.length + (r.valid ? 1 : 0) - r.anomalies.length * 0.1 - misfit * 0.05;
       if (score >= bestScore) {
         best = r;
         bestScore = score;

@@ -149,3 +149,13 @@ describe('isValidMrzCountryCode', () => {
     for (const code of ['UTO', 'ABC', 'DE<', 'XYZ']) expect(isValidMrzCountryCode(code)).toBe(false);
   });
 });
+
+describe('readMrz with badly miscounted filler runs', () => {
+  it('fits a TD3 name line that lost seven fillers and keeps its garbled name as read', () => {
+    const r = read(['P<ETE2NK<<MRI<LIIS<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']);
+    expect(r.format).toBe('TD3');
+    expect(r.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(r.fields.issuingState).toEqual({ value: 'ETE', valid: false });
+    expect(r.repairs.some((x) => x.includes('filler run'))).toBe(true);
+  });
+});

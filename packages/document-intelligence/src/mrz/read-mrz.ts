@@ -12,6 +12,8 @@ export interface ReadMrzOptions {
 
 /** How far a line's length may be off before we refuse to fit it to a layout (OCR miscounts '<' runs). */
 const LENGTH_TOLERANCE = 3;
+/** Lines with a long filler run (name padding) lose or gain several '<' in OCR; they may be further off. */
+const LENGTH_TOLERANCE_WITH_FILLER_RUN = 8;
 
 /**
  * Parses MRZ text lines (TD1, TD2, TD3, French national ID). Repairs letter/digit confusions by field type
@@ -49,10 +51,15 @@ export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadR
 }
 
 function chooseLayout(lines: string[]): MrzLayout | null {
-  const candidates = LAYOUTS.filter(
-    (layout) => layout.lineCount === lines.length && lines.every((l) => Math.abs(l.length - layout.lineLength) <= LENGTH_TOLERANCE),
-  );
+  const fits = (line: string, length: number) => {
+    const off = Math.abs(line.length - length);
+    return off <= LENGTH_TOLERANCE || (off <= LENGTH_TOLERANCE_WITH_FILLER_RUN && /<{4,}/.test(line) && (line.length > length || /<{2,}/.test(line)));
+  };
+  const distance = (layout: MrzLayout) => lines.reduce((sum, l) => sum + Math.abs(l.length - layout.lineLength), 0);
+  const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length && lines.every((l) => fits(l, layout.lineLength)));
   if (candidates.length === 0) return null;
+  const nearest = Math.min(...candidates.map(distance));
+  candidates.splice(0, candidates.length, ...candidates.filter((layout) => distance(layout) === nearest));
   if (candidates.includes(TD2) && candidates.includes(FRA_ID)) return looksLikeFrenchId(lines) ? FRA_ID : TD2;
   return candidates[0];
 }
