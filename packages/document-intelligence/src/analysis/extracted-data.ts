@@ -15,7 +15,7 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
     lastName: pick('surname') ?? viz.surname?.toUpperCase(),
     firstName: pick('givenNames') ?? viz.givenNames?.toUpperCase(),
     dateOfBirth: pick('birthDate') ?? viz.birthDate,
-    nationality: pick('nationality') ?? viz.nationality,
+    nationality: threeLetterNationality(pick('nationality') ?? viz.nationality),
     sex: normaliseSex(pick('sex') ?? viz.sex),
     documentNumber: pick('documentNumber') ?? viz.documentNumber,
     issueDate: viz.issueDate,
@@ -24,6 +24,11 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
   };
   if (data.firstName || data.lastName) data.fullName = [data.firstName, data.lastName].filter(Boolean).join(' ');
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== '')) as ExtractedData;
+}
+
+/** The spec wants three letters; ICAO writes Germany as 'D'. */
+function threeLetterNationality(code: string | undefined): string | undefined {
+  return code === 'D' ? 'DEU' : code;
 }
 
 function normaliseSex(sex: string | undefined): string | undefined {

@@ -170,7 +170,8 @@ function extractFields(
     fields.expiryDate = { value: expiryDate ?? expiryRaw, valid: Boolean(expiryDate) && checkValid('expiryDate') };
   }
   const sex = raw('sex');
-  fields.sex = { value: sex === '<' ? 'X' : sex, valid: /^[MFX<]$/.test(sex) };
+  // '<' means unspecified (Germany prints no sex in the MRZ): an empty value, so the visual zone may supply it.
+  fields.sex = { value: sex === '<' ? '' : sex, valid: /^[MFX<]$/.test(sex) };
   if (layout === TD3) fields.personalNumber = { value: raw('personalNumber').replace(/<+$/, ''), valid: checkValid('personalNumber') };
   if (layout === TD2 || layout === TD1) fields.optionalData = { value: raw('optionalData').replace(/<+$/, '') };
   if (layout === TD1) fields.optionalData2 = { value: raw('optionalData2').replace(/<+$/, '') };
