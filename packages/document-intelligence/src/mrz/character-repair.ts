@@ -47,5 +47,6 @@ export function normaliseMrzLine(line: string): string {
     .toUpperCase()
     .replace(/\s+/g, '')
     .replace(/[«《≪]/g, '<<')
-    .replace(/[‹〈＜(\[{]/g, '<');
+    .replace(/[‹〈＜(\[{]/g, '<')
+    .replace(/[×✕]/g, 'X');
 }

@@ -22,8 +22,8 @@ const BATCH_SIZE = 1;
  * Boxes are batched by similar width (as PaddleOCR does, sorted by aspect ratio); narrower crops in a batch
  * are padded with 0, which is mid-grey after normalisation.
  */
-export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, boxes: Box[]): Promise<Recognition[]> {
-  const widths = boxes.map((box) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((box.width * INPUT_HEIGHT) / box.height))));
+export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, boxes: Box[], horizontalStretch = 1): Promise<Recognition[]> {
+  const widths = boxes.map((box) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((box.width * INPUT_HEIGHT * horizontalStretch) / box.height))));
   const order = boxes.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
   const results: Recognition[] = new Array<Recognition>(boxes.length);
   const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
