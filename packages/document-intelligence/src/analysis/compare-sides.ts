@@ -1,3 +1,4 @@
+import { namesAgree } from './mrz-viz-cross-check';
 import { type SideAnalysis } from './types';
 
 export interface SideComparison {
@@ -20,7 +21,8 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
     };
     compare('documentNumber', a.documentNumber, b.documentNumber, (p, q) => p.replace(/[^A-Z0-9]/gi, '').toUpperCase() === q.replace(/[^A-Z0-9]/gi, '').toUpperCase());
     compare('dateOfBirth', a.dateOfBirth, b.dateOfBirth);
-    compare('lastName', a.lastName, b.lastName, (p, q) => fold(p).startsWith(fold(q)) || fold(q).startsWith(fold(p)));
+    // Either side may hold the MRZ spelling (MUELLER) and the other the printed one (MÜLLER).
+    compare('lastName', a.lastName, b.lastName, (p, q) => namesAgree(p, q) || namesAgree(q, p));
     compare('expiryDate', a.expiryDate, b.expiryDate);
     const typeA = front.detectedDocumentType;
     const typeB = back.detectedDocumentType;
@@ -32,8 +34,4 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
   } catch (error) {
     return { mixingSuspected: false, reason: `comparison failed: ${error instanceof Error ? error.message : String(error)}` };
   }
-}
-
-function fold(name: string): string {
-  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
 }

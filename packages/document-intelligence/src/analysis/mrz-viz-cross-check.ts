@@ -46,7 +46,8 @@ export function mrzTransliterate(name: string): string {
     .replace(/[^A-Z]/g, '');
 }
 
-function namesAgree(mrzName: string, vizName: string): boolean {
+/** True when a name as the MRZ writes it and a printed name (accents, umlauts) can be the same name. */
+export function namesAgree(mrzName: string, vizName: string): boolean {
   const a = mrzTransliterate(mrzName);
   const b = mrzTransliterate(vizName);
   const plain = vizName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
