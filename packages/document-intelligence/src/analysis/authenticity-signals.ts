@@ -33,11 +33,15 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
       signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${check.name} check digit fails`, severity: 'high' });
     }
     for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
+    // The issuing state sits on line 1, which no check digit covers; when OCR visibly miscounted that line
+    // (its filler run had to be resized) a bad code is more likely a reading error, so it weighs less.
+    const line1Refitted = mrz.repairs.some((r) => r.startsWith('line 1: filler run'));
     for (const name of ['issuingState', 'nationality']) {
       const code = mrz.fields[name]?.value;
       if (!code) continue;
+      const severity = name === 'issuingState' && line1Refitted ? 'low' : 'high';
       if (code === 'UTO') signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${name} is UTO (ICAO specimen state)`, severity: 'high' });
-      else if (!isValidMrzCountryCode(code)) signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code`, severity: 'high' });
+      else if (!isValidMrzCountryCode(code)) signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code${severity === 'low' ? ' (line re-fitted after OCR miscount)' : ''}`, severity });
     }
   }
   if (/\bspecimen\b|\bmuster\b|\bspecimen\b/.test(foldedText)) {

@@ -78,6 +78,12 @@ describe('authenticity signals', () => {
     expect(signals.every((s) => s.detail.length > 0)).toBe(true);
   });
 
+  it('weigh a bad issuing state less when OCR visibly miscounted its line', () => {
+    const refitted = mrz(['P<DRSSI<<PAL<<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'EZ10311034NLD5009123M2708023<<<<<<<<<<<<<<<6']);
+    const signals = collectAuthenticitySignals({ mrz: refitted, crossCheck: null, foldedText: '', now, data: {}, quality: goodQuality });
+    expect(signals).toEqual([expect.objectContaining({ code: 'INVALID_COUNTRY_CODE', severity: 'low' })]);
+  });
+
   it('stay quiet for a clean, consistent document', () => {
     const reading = mrz(TD1_DEU);
     const data = buildExtractedData(reading, readViz([]));
