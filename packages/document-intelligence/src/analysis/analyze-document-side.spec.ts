@@ -1,0 +1,119 @@
+import sharp from 'sharp';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderDocument } from '../testing/render-document';
+import { MRZ_DEV_DIR, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
+import { analyzeDocumentSide } from './analyze-document-side';
+import { compareSides } from './compare-sides';
+import { type PortraitDetector, type SideAnalysis } from './types';
+
+const now = new Date('2026-11-23T00:00:00Z');
+const describeWithData = mrzDevAvailable() ? describe : describe.skip;
+const TIMEOUT = 120_000;
+
+function labelledLines(file: string): string[] {
+  const row = readFileSync(join(MRZ_DEV_DIR, 'labels.csv'), 'utf8').split('\n').find((l) => l.startsWith(`${file},`)) ?? '';
+  return row.split(',').slice(3, 6).filter((l) => l.length > 0);
+}
+
+const noPortrait: PortraitDetector = { detectPortrait: async () => ({ checked: true, found: false, confidence: 0.02 }) };
+
+describeWithData('analyzeDocumentSide on mrz-dev', () => {
+  let frenchFront: SideAnalysis;
+  let estonianPassport: SideAnalysis;
+  let austrianBack: SideAnalysis;
+  beforeAll(async () => {
+    frenchFront = await analyzeDocumentSide(mrzDevImage('id1.jpg'), { side: 'front', now });
+    estonianPassport = await analyzeDocumentSide(mrzDevImage('id2.jpg'), { side: 'main', now, portraitDetector: noPortrait });
+    austrianBack = await analyzeDocumentSide(mrzDevImage('id_fail.png'), { side: 'back', now });
+  }, TIMEOUT);
+
+  it('reads the French ID front: national 2×36 MRZ exactly as labelled, all check digits valid, VIZ agrees', () => {
+    expect(frenchFront.mrz?.format).toBe('FRA_ID');
+    expect(frenchFront.mrz?.lines).toEqual(labelledLines('id1.jpg'));
+    expect(frenchFront.mrz?.valid).toBe(true);
+    expect(frenchFront.detectedDocumentType).toBe('id_card');
+    expect(frenchFront.requiresBackSide).toBe(true);
+    expect(frenchFront.extractedData).toMatchObject({ lastName: 'BERTHIER', firstName: 'CORINNE', dateOfBirth: '1965-12-06', sex: 'F', nationality: 'FRA', documentNumber: '940992310285' });
+    expect(frenchFront.extractedData.placeOfBirth).toContain('PARIS');
+    expect(frenchFront.problems).toEqual([]);
+    expect(frenchFront.portrait).toEqual({ checked: false, reason: 'no portrait detector configured' });
+  });
+
+  it('reads the Estonian passport: TD3 line 2 exact, check digits valid, expired, portrait missing per the detector port', () => {
+    const mrz = estonianPassport.mrz;
+    expect(mrz?.format).toBe('TD3');
+    expect(mrz?.lines[1]).toBe(labelledLines('id2.jpg')[1]);
+    expect(mrz?.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(estonianPassport.detectedDocumentType).toBe('passport');
+    expect(estonianPassport.requiresBackSide).toBe(false);
+    expect(estonianPassport.extractedData).toMatchObject({ dateOfBirth: '1975-01-22', expiryDate: '2012-05-22', nationality: 'EST', documentNumber: 'KB0000000' });
+    expect(estonianPassport.problems).toEqual(expect.arrayContaining(['DOC_EXPIRED', 'PORTRAIT_NOT_DETECTED']));
+  });
+
+  it('flags the malformed Austrian MRZ instead of correcting it', () => {
+    expect(austrianBack.mrz).not.toBeNull();
+    expect(austrianBack.mrz?.valid).toBe(false);
+    expect(austrianBack.problems).toContain('MRZ_DATA_UNREADABLE');
+    expect(austrianBack.authenticitySignals.map((s) => s.code)).toContain('CHECK_DIGIT_FAILED');
+    expect(austrianBack.issues).toContainEqual({ code: 'GENERIC_REVIEW', scope: 'back' });
+    // The public issue list never names the anti-fraud check.
+    expect(austrianBack.issues.map((i) => i.code)).not.toContain('CHECK_DIGIT_FAILED');
+  });
+
+  it('suspects mixing when the French front is paired with the Austrian back', () => {
+    const result = compareSides(frenchFront, austrianBack);
+    expect(result.mixingSuspected).toBe(true);
+    expect(result.reason).toMatch(/lastName|dateOfBirth|issuing state/);
+    expect(compareSides(frenchFront, frenchFront).mixingSuspected).toBe(false);
+  });
+
+  it('finds the MRZ of a photo taken rotated by 90°', async () => {
+    const rotated = await sharp(mrzDevImage('id2.jpg')).rotate(90).jpeg().toBuffer();
+    const a = await analyzeDocumentSide(rotated, { side: 'main', now });
+    expect(a.rotation).toBe(270);
+    expect(a.mrz?.checkDigits.every((c) => c.valid)).toBe(true);
+  }, TIMEOUT);
+});
+
+describe('analyzeDocumentSide on rendered documents and bad input', () => {
+  const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+
+  it('reports a card back (TD1 MRZ) uploaded as the front, read from a CMYK 16-bit-free JPEG', async () => {
+    const image = await renderDocument({ mrzLines: TD1 });
+    const cmyk = await sharp(image).toColourspace('cmyk').jpeg().toBuffer();
+    expect((await sharp(cmyk).metadata()).space).toBe('cmyk');
+    const a = await analyzeDocumentSide(cmyk, { side: 'front', now });
+    expect(a.mrz?.format).toBe('TD1');
+    expect(a.mrz?.lines).toEqual(TD1);
+    expect(a.problems).toContain('WRONG_SIDE_BACK_UPLOADED');
+    expect(a.authenticitySignals.map((s) => s.code)).toContain('SPECIMEN_DOCUMENT');
+  }, TIMEOUT);
+
+  it('reads a 16-bit PNG', async () => {
+    const png16 = await sharp(await renderDocument({ mrzLines: TD1 })).toColourspace('rgb16').png().toBuffer();
+    expect((await sharp(png16).metadata()).depth).toBe('ushort');
+    const a = await analyzeDocumentSide(png16, { side: 'back', now });
+    expect(a.failure).toBeUndefined();
+    expect(a.mrz?.valid).toBe(true);
+  }, TIMEOUT);
+
+  it('returns typed results for garbage bytes, a 1×1 image and a blank page', async () => {
+    const garbage = await analyzeDocumentSide(Buffer.from('not an image'), { side: 'front', now });
+    expect(garbage.failure).toMatch(/could not be decoded/);
+    expect(garbage.problems).toContain('DOCUMENT_QUALITY_TOO_LOW');
+
+    const tiny = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#808080' } }).png().toBuffer();
+    const tinyResult = await analyzeDocumentSide(tiny, { side: 'front', now });
+    expect(tinyResult.problems).toContain('DOCUMENT_QUALITY_TOO_LOW');
+
+    const blank = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#ffffff' } }).jpeg().toBuffer();
+    const blankResult = await analyzeDocumentSide(blank, { side: 'main', now });
+    expect(blankResult.mrz).toBeNull();
+    expect(blankResult.detectedDocumentType).toBe('unknown');
+    expect(blankResult.problems).toEqual(expect.arrayContaining(['LOW_DETECTION_CONFIDENCE', 'MRZ_DATA_UNREADABLE', 'DOCUMENT_QUALITY_TOO_LOW']));
+
+    const noOptions = await analyzeDocumentSide(blank, undefined as never);
+    expect(noOptions.side).toBe('front');
+  }, TIMEOUT);
+});

@@ -1,0 +1,149 @@
+import { decodeImage } from '../image/decode-image';
+import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
+import { runOcr } from '../ocr/run-ocr';
+import { type OcrLine, type RgbImage } from '../ocr/types';
+import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
+import { readViz } from '../viz/read-viz';
+import { foldText } from '../viz/viz-labels';
+import { collectAuthenticitySignals } from './authenticity-signals';
+import { decideDocumentType } from './document-type';
+import { buildExtractedData } from './extracted-data';
+import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
+import { portraitNotChecked } from './portrait-detector';
+import { rotateImage } from './rotate-image';
+import { judgeSideProblems } from './side-problems';
+import {
+  type DeclaredDocumentType,
+  type DocumentIssue,
+  type DocumentSide,
+  type PortraitCheck,
+  type PortraitDetector,
+  type SideAnalysis,
+} from './types';
+
+export interface AnalyzeOptions {
+  side: DocumentSide;
+  declaredType?: DeclaredDocumentType;
+  now?: Date;
+  portraitDetector?: PortraitDetector;
+}
+
+/** An upright document read by OCR yields several confident words; fewer than this suggests a rotated photo. */
+const MIN_CONFIDENT_WORDS = 4;
+
+interface Reading {
+  rotation: 0 | 90 | 180 | 270;
+  image: RgbImage;
+  lines: OcrLine[];
+  mrzSearch: MrzSearch;
+}
+
+/**
+ * Analyses one side of an identity document. Never throws: undecodable input and internal failures come back
+ * as a typed result with `failure` set and the matching problem codes.
+ */
+export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions): Promise<SideAnalysis> {
+  const started = performance.now();
+  const side = options?.side ?? 'front';
+  const now = options?.now ?? new Date();
+  try {
+    const decoded = await decodeImage(input);
+    if (!decoded.ok) return failedAnalysis(side, `image could not be decoded: ${decoded.detail}`, started);
+    const quality = await measureQuality(decoded.image, decoded.originalWidth, decoded.originalHeight);
+
+    let ocrMs = 0;
+    let mrzMs = 0;
+    const read = async (rotation: Reading['rotation'], image: RgbImage): Promise<Reading> => {
+      const t0 = performance.now();
+      const lines = await runOcr(image, { isDenseText: looksLikeMrzLine });
+      const t1 = performance.now();
+      const mrzSearch = findMrz(lines, now);
+      ocrMs += t1 - t0;
+      mrzMs += performance.now() - t1;
+      return { rotation, image, lines, mrzSearch };
+    };
+    let best = await read(0, decoded.image);
+    // MRZ orientation is the strongest cue; without an MRZ, a poor text yield also triggers the retries.
+    if (!best.mrzSearch.reading && confidentWords(best.lines) < MIN_CONFIDENT_WORDS * 3) {
+      for (const rotation of [180, 90, 270] as const) {
+        const attempt = await read(rotation, await rotateImage(decoded.image, rotation));
+        if (isBetter(attempt, best)) best = attempt;
+        if (best.mrzSearch.reading?.valid) break;
+      }
+    }
+
+    const mrz = best.mrzSearch.reading;
+    const mrzLineTexts = new Set(best.mrzSearch.candidateLines);
+    const vizLines = best.lines.filter((l) => !mrzLineTexts.has(l.text.toUpperCase().replace(/\s+/g, '')));
+    const viz = readViz(vizLines);
+    const foldedText = foldText(best.lines.map((l) => l.text).join('\n'));
+    const type = decideDocumentType(mrz, foldedText, options?.declaredType);
+    const extractedData = buildExtractedData(mrz, viz);
+    const crossCheck = mrz ? crossCheckMrzAndViz(mrz, viz) : null;
+    const portrait = await checkPortrait(options?.portraitDetector ?? portraitNotChecked, best.image);
+    const qualityVerdict = judgeQuality(quality);
+    const problems = judgeSideProblems({ side, type, mrzSearch: best.mrzSearch, quality: qualityVerdict, crossCheck, portrait, data: extractedData, now });
+    const authenticitySignals = collectAuthenticitySignals({ mrz, data: extractedData, crossCheck, quality, foldedText, now });
+    const issues: DocumentIssue[] = problems.map((code) => ({ code, scope: side }));
+    if (authenticitySignals.some((s) => s.severity !== 'low')) issues.push({ code: 'GENERIC_REVIEW', scope: side });
+    return {
+      side,
+      detectedDocumentType: type.type,
+      detectionConfidence: type.confidence,
+      requiresBackSide: type.requiresBackSide,
+      mrz,
+      viz,
+      extractedData,
+      problems,
+      authenticitySignals,
+      issues,
+      quality,
+      portrait,
+      rotation: best.rotation,
+      timingsMs: { ocr: Math.round(ocrMs), mrz: Math.round(mrzMs), total: Math.round(performance.now() - started) },
+    };
+  } catch (error) {
+    return failedAnalysis(side, `analysis failed: ${error instanceof Error ? error.message : String(error)}`, started);
+  }
+}
+
+function confidentWords(lines: OcrLine[]): number {
+  return lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 0.85 && w.text.length >= 2).length, 0);
+}
+
+function isBetter(candidate: Reading, current: Reading): boolean {
+  const rank = (r: Reading) => (r.mrzSearch.reading?.valid ? 2 : r.mrzSearch.reading ? 1 : 0);
+  if (rank(candidate) !== rank(current)) return rank(candidate) > rank(current);
+  return confidentWords(candidate.lines) > confidentWords(current.lines) * 1.5;
+}
+
+async function checkPortrait(detector: PortraitDetector, image: RgbImage): Promise<PortraitCheck> {
+  try {
+    return await detector.detectPortrait(image);
+  } catch (error) {
+    return { checked: false, reason: `portrait detector failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+const EMPTY_QUALITY: ImageQuality = { blur: 0, brightness: 0, glare: 0, width: 0, height: 0, saturation: 0, highFrequencyRatio: 0 };
+
+function failedAnalysis(side: DocumentSide, failure: string, started: number): SideAnalysis {
+  const problems: SideAnalysis['problems'] = ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'];
+  return {
+    side,
+    detectedDocumentType: 'unknown',
+    detectionConfidence: 0,
+    requiresBackSide: true,
+    mrz: null,
+    viz: { raw: {}, text: '' },
+    extractedData: {},
+    problems,
+    authenticitySignals: [],
+    issues: problems.map((code) => ({ code, scope: side })),
+    quality: EMPTY_QUALITY,
+    portrait: { checked: false, reason: 'image not analysed' },
+    rotation: 0,
+    failure,
+    timingsMs: { ocr: 0, mrz: 0, total: Math.round(performance.now() - started) },
+  };
+}

@@ -1,0 +1,82 @@
+import { isValidMrzCountryCode } from '../mrz/country-codes';
+import { type MrzReading } from '../mrz/types';
+import { type ImageQuality } from '../quality/measure-quality';
+import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
+import { type AuthenticitySignal, type ExtractedData } from './types';
+
+export interface SignalInputs {
+  mrz: MrzReading | null;
+  data: ExtractedData;
+  crossCheck: CrossCheck | null;
+  quality: ImageQuality;
+  foldedText: string;
+  now: Date;
+}
+
+/** Below this mean saturation the image carries no colour: a photocopy, a greyscale scan or a B/W print. */
+export const GREYSCALE_SATURATION = 0.06;
+/** Above this share of fine-detail energy the image looks like a photographed screen (moiré). */
+export const MOIRE_HIGH_FREQUENCY = 0.35;
+const MAX_AGE_YEARS = 120;
+/** Doc 9303 puts no cap on validity; no state issues more than 15 years, so more is suspicious. */
+const MAX_VALIDITY_YEARS = 15;
+
+/**
+ * Everything here is kept internal (detail for reviewers) and surfaces publicly only as GENERIC_REVIEW, so a
+ * forger cannot learn which check fired.
+ */
+export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySignal[] {
+  const signals: AuthenticitySignal[] = [];
+  const { mrz, data, crossCheck, quality, foldedText, now } = input;
+  if (mrz) {
+    for (const check of mrz.checkDigits.filter((c) => !c.valid)) {
+      signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${check.name} check digit fails`, severity: 'high' });
+    }
+    for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
+    // The issuing state sits on line 1, which no check digit covers; when OCR visibly miscounted that line
+    // (its filler run had to be resized) a bad code is more likely a reading error, so it weighs less.
+    const line1Refitted = mrz.repairs.some((r) => r.startsWith('line 1: filler run'));
+    for (const name of ['issuingState', 'nationality']) {
+      const code = mrz.fields[name]?.value;
+      if (!code) continue;
+      const severity = name === 'issuingState' && line1Refitted ? 'low' : 'high';
+      if (code === 'UTO') signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${name} is UTO (ICAO specimen state)`, severity: 'high' });
+      else if (!isValidMrzCountryCode(code)) signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code${severity === 'low' ? ' (line re-fitted after OCR miscount)' : ''}`, severity });
+    }
+  }
+  if (/\bspecimen\b|\bmuster\b|\bspecimen\b/.test(foldedText)) {
+    signals.push({ code: 'SPECIMEN_DOCUMENT', detail: 'the word SPECIMEN/MUSTER is printed on the document', severity: 'high' });
+  }
+  signals.push(...dateSignals(data, now));
+  if (crossCheck && crossCheck.compared >= 1 && crossCheck.disagreements.length > 0) {
+    const severity = crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE ? 'high' : 'low';
+    signals.push({ code: 'MRZ_VIZ_MISMATCH', detail: crossCheck.disagreements.join('; '), severity });
+  }
+  if (quality.saturation < GREYSCALE_SATURATION) {
+    signals.push({ code: 'GREYSCALE_COPY', detail: `mean saturation ${quality.saturation.toFixed(3)}: no colour, likely a photocopy or B/W print`, severity: 'medium' });
+  }
+  if (quality.highFrequencyRatio > MOIRE_HIGH_FREQUENCY) {
+    signals.push({ code: 'SCREEN_RECAPTURE_SUSPECTED', detail: `fine-detail energy ratio ${quality.highFrequencyRatio.toFixed(2)} (moiré-like)`, severity: 'low' });
+  }
+  return signals;
+}
+
+function dateSignals(data: ExtractedData, now: Date): AuthenticitySignal[] {
+  const signals: AuthenticitySignal[] = [];
+  const today = now.toISOString().slice(0, 10);
+  const { dateOfBirth: birth, issueDate: issue, expiryDate: expiry } = data;
+  if (birth && birth > today) signals.push({ code: 'BIRTH_IN_FUTURE', detail: `birth ${birth} after today ${today}`, severity: 'high' });
+  if (birth && yearsBetween(birth, today) > MAX_AGE_YEARS) signals.push({ code: 'AGE_OUT_OF_RANGE', detail: `born ${birth}: older than ${MAX_AGE_YEARS}`, severity: 'high' });
+  if (issue && expiry && issue >= expiry) signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issued ${issue}, expires ${expiry}`, severity: 'high' });
+  if (birth && issue && issue < birth) signals.push({ code: 'BIRTH_AFTER_ISSUE', detail: `issued ${issue} before birth ${birth}`, severity: 'high' });
+  if (issue && issue > today) signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issue date ${issue} lies in the future`, severity: 'high' });
+  const validityStart = issue ?? today;
+  if (expiry && yearsBetween(validityStart, expiry) > MAX_VALIDITY_YEARS) {
+    signals.push({ code: 'VALIDITY_TOO_LONG', detail: `valid from ${validityStart} to ${expiry}: over ${MAX_VALIDITY_YEARS} years`, severity: 'medium' });
+  }
+  return signals;
+}
+
+function yearsBetween(fromIso: string, toIso: string): number {
+  return (Date.parse(toIso) - Date.parse(fromIso)) / (365.25 * 24 * 3600 * 1000);
+}

@@ -1,0 +1,40 @@
+import { compareSides } from './compare-sides';
+import { type ExtractedData, type SideAnalysis } from './types';
+
+function side(extractedData: ExtractedData, detectedDocumentType: SideAnalysis['detectedDocumentType'] = 'id_card'): SideAnalysis {
+  return {
+    side: 'front', detectedDocumentType, detectionConfidence: 0.9, requiresBackSide: true, mrz: null, viz: { raw: {}, text: '' },
+    extractedData, problems: [], authenticitySignals: [], issues: [], rotation: 0, portrait: { checked: false, reason: 'test' },
+    quality: { blur: 500, brightness: 150, glare: 0, width: 1000, height: 700, saturation: 0.2, highFrequencyRatio: 0.1 },
+    timingsMs: { ocr: 0, mrz: 0, total: 0 },
+  };
+}
+
+describe('compareSides', () => {
+  const front = side({ lastName: 'MÜLLER', dateOfBirth: '1980-02-03', documentNumber: 'T22000129' });
+
+  it('accepts sides that agree, including a transliterated or truncated surname on the back', () => {
+    expect(compareSides(front, side({ lastName: 'MULLER', dateOfBirth: '1980-02-03', documentNumber: 't220-00129' }))).toEqual({ mixingSuspected: false });
+  });
+
+  it('accepts the MRZ spelling of an umlaut against the printed one', () => {
+    expect(compareSides(front, side({ lastName: 'MUELLER', dateOfBirth: '1980-02-03' })).mixingSuspected).toBe(false);
+    expect(compareSides(side({ lastName: 'MUELLER' }), side({ lastName: 'Müller' })).mixingSuspected).toBe(false);
+    expect(compareSides(front, side({ lastName: 'SCHMIDT' })).mixingSuspected).toBe(true);
+  });
+
+  it('suspects mixing on a different birth date or document number, and names the fields', () => {
+    const result = compareSides(front, side({ lastName: 'MULLER', dateOfBirth: '1981-02-03', documentNumber: 'X99999999' }));
+    expect(result.mixingSuspected).toBe(true);
+    expect(result.reason).toContain('documentNumber');
+    expect(result.reason).toContain('dateOfBirth');
+  });
+
+  it('suspects mixing when the two sides are different kinds of document', () => {
+    expect(compareSides(front, side({}, 'driver_license')).mixingSuspected).toBe(true);
+  });
+
+  it('does not treat missing fields as evidence', () => {
+    expect(compareSides(front, side({})).mixingSuspected).toBe(false);
+  });
+});

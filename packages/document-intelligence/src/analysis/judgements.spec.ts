@@ -1,0 +1,103 @@
+import { readMrz } from '../mrz/read-mrz';
+import { type MrzReading } from '../mrz/types';
+import { type ImageQuality, judgeQuality } from '../quality/measure-quality';
+import { readViz } from '../viz/read-viz';
+import { collectAuthenticitySignals } from './authenticity-signals';
+import { decideDocumentType } from './document-type';
+import { buildExtractedData, toSubmitExtractedData } from './extracted-data';
+import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
+import { judgeSideProblems } from './side-problems';
+
+const now = new Date('2026-11-23T00:00:00Z');
+const goodQuality: ImageQuality = { blur: 900, brightness: 170, glare: 0.01, width: 1000, height: 700, saturation: 0.2, highFrequencyRatio: 0.1 };
+
+function mrz(lines: string[]): MrzReading {
+  const r = readMrz(lines, { now });
+  if (!r.ok) throw new Error(r.detail);
+  return r.reading;
+}
+
+// German ID card specimen (Erika Mustermann, 2010 layout); Germany leaves the MRZ sex field as filler.
+const TD1_DEU = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<'];
+const VIZ_LINES = (texts: string[]) => texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 100, height: 16 }, words: [] }));
+
+describe('document type', () => {
+  it('comes from the MRZ first, wording second, declaration last', () => {
+    expect(decideDocumentType(mrz(TD1_DEU), '', undefined)).toMatchObject({ type: 'id_card', requiresBackSide: true, basis: 'mrz' });
+    expect(decideDocumentType(null, 'reisepass passport', undefined)).toMatchObject({ type: 'passport', confidence: 0.6, requiresBackSide: false });
+    expect(decideDocumentType(null, 'fuhrerschein permis de conduire', undefined)).toMatchObject({ type: 'driver_license', requiresBackSide: true });
+    expect(decideDocumentType(null, '', 'passport')).toMatchObject({ type: 'passport', confidence: 0.3 });
+    expect(decideDocumentType(null, '', undefined)).toMatchObject({ type: 'unknown', confidence: 0.1, requiresBackSide: true });
+  });
+});
+
+describe('side problems', () => {
+  const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
+
+  it('TD1 MRZ on a front is a back uploaded as front; a card back without MRZ is MRZ_MISSING_BACK_SIDE', () => {
+    const reading = mrz(TD1_DEU);
+    const type = decideDocumentType(reading, '', undefined);
+    expect(reading.valid).toBe(true);
+    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
+    const cardType = decideDocumentType(null, 'personalausweis', undefined);
+    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
+  });
+
+  it('reports an expired document, a missing portrait and low quality', () => {
+    const type = decideDocumentType(null, 'passport', undefined);
+    const problems = judgeSideProblems({
+      ...base, side: 'main', type, mrzSearch: { candidateLines: [], reading: null },
+      quality: judgeQuality({ ...goodQuality, brightness: 20 }),
+      portrait: { checked: true, found: false }, data: { expiryDate: '2020-01-01' },
+    });
+    expect(problems).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE', 'PORTRAIT_NOT_DETECTED', 'DOC_EXPIRED']));
+  });
+
+  it('raises MRZ_CROSS_LOW_SCORE when the visual zone names someone else', () => {
+    const reading = mrz(TD1_DEU);
+    const viz = readViz(VIZ_LINES(['Name/Surname: SCHMIDT', 'Vornamen/Given names: PETER', 'Geburtsdatum/Date of birth: 01.01.1990']));
+    const crossCheck = crossCheckMrzAndViz(reading, viz);
+    expect(crossCheck.score).toBe(0);
+    const type = decideDocumentType(reading, '', undefined);
+    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
+    const agreeing = crossCheckMrzAndViz(reading, readViz(VIZ_LINES(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])));
+    expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
+  });
+});
+
+describe('authenticity signals', () => {
+  it('catch impossible dates, bad country codes, greyscale copies', () => {
+    const reading = mrz(['P<XYZERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36XYZ7408122F1204159ZE184226B<<<<<10']);
+    const signals = collectAuthenticitySignals({
+      mrz: reading, crossCheck: null, foldedText: '', now,
+      data: { dateOfBirth: '2030-01-01', issueDate: '2025-01-01', expiryDate: '2024-01-01' },
+      quality: { ...goodQuality, saturation: 0.01 },
+    });
+    const codes = signals.map((s) => s.code);
+    expect(codes).toEqual(expect.arrayContaining(['INVALID_COUNTRY_CODE', 'BIRTH_IN_FUTURE', 'ISSUE_AFTER_EXPIRY', 'BIRTH_AFTER_ISSUE', 'GREYSCALE_COPY']));
+    expect(signals.every((s) => s.detail.length > 0)).toBe(true);
+  });
+
+  it('weigh a bad issuing state less when OCR visibly miscounted its line', () => {
+    const refitted = mrz(['P<DRSSI<<PAL<<<<<<<<<<<<<<<<<<<<<<<<<<<<', 'EZ10311034NLD5009123M2708023<<<<<<<<<<<<<<<6']);
+    const signals = collectAuthenticitySignals({ mrz: refitted, crossCheck: null, foldedText: '', now, data: {}, quality: goodQuality });
+    expect(signals).toEqual([expect.objectContaining({ code: 'INVALID_COUNTRY_CODE', severity: 'low' })]);
+  });
+
+  it('stay quiet for a clean, consistent document', () => {
+    const reading = mrz(TD1_DEU);
+    const data = buildExtractedData(reading, readViz([]));
+    expect(collectAuthenticitySignals({ mrz: reading, crossCheck: null, foldedText: '', now, data: { ...data, expiryDate: '2030-03-15' }, quality: goodQuality })).toEqual([]);
+  });
+});
+
+describe('extractedData', () => {
+  it('takes the MRZ first, the visual zone for what the MRZ lacks, and trims for submit', () => {
+    const reading = mrz(TD1_DEU);
+    const viz = readViz(VIZ_LINES(['Geburtsort/Place of birth: BERLIN', 'Ausstellungsdatum/Date of issue: 01.03.2020', 'Name: MUSTERFRAU']));
+    const data = buildExtractedData(reading, viz);
+    expect(data).toMatchObject({ lastName: 'MUSTERMANN', firstName: 'ERIKA', fullName: 'ERIKA MUSTERMANN', dateOfBirth: '1964-08-12', nationality: 'DEU', documentNumber: 'T22000129', expiryDate: '2020-10-31', placeOfBirth: 'BERLIN', issueDate: '2020-03-01' });
+    expect(data.sex).toBeUndefined(); // MRZ filler = unspecified, and the visual zone printed none
+    expect(Object.keys(toSubmitExtractedData({ ...data, sex: 'F' })).sort()).toEqual(['dateOfBirth', 'firstName', 'fullName', 'lastName', 'nationality', 'sex']);
+  });
+});

@@ -1,0 +1,70 @@
+import { type MrzReading } from '../mrz/types';
+import { type VizReading } from '../viz/read-viz';
+
+export interface CrossCheck {
+  compared: number;
+  agreed: number;
+  /** agreed / compared, 1 when nothing could be compared. */
+  score: number;
+  disagreements: string[];
+}
+
+/** Below this share of agreeing fields (with at least two compared) the zones are said to disagree. */
+export const CROSS_CHECK_MIN_SCORE = 0.5;
+
+/**
+ * Compares the fields both zones carry. Names are compared in MRZ transliteration (Doc 9303 part 3 §6:
+ * Ä→AE, Ö→OE, Ü→UE, ß→SS, other accents dropped) and by prefix, since the MRZ truncates long names.
+ */
+export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossCheck {
+  const pairs: [string, string | undefined, string | undefined, (a: string, b: string) => boolean][] = [
+    ['surname', mrz.fields.surname?.value, viz.surname, namesAgree],
+    ['givenNames', mrz.fields.givenNames?.value, viz.givenNames, namesAgree],
+    ['birthDate', mrz.fields.birthDate?.value, viz.birthDate, (a, b) => a === b],
+    ['expiryDate', mrz.fields.expiryDate?.value, viz.expiryDate, (a, b) => a === b],
+    ['documentNumber', mrz.fields.documentNumber?.value, viz.documentNumber, (a, b) => a.replace(/</g, '') === b],
+    ['sex', mrz.fields.sex?.value, viz.sex, (a, b) => a === b],
+  ];
+  let compared = 0;
+  let agreed = 0;
+  const disagreements: string[] = [];
+  for (const [name, a, b, agree] of pairs) {
+    if (!a || !b) continue;
+    compared += 1;
+    if (agree(a, b)) agreed += 1;
+    else disagreements.push(`${name}: MRZ '${a}' vs VIZ '${b}'`);
+  }
+  return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements };
+}
+
+export function mrzTransliterate(name: string): string {
+  return name
+    .toUpperCase()
+    .replace(/Ä/g, 'AE').replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Z]/g, '');
+}
+
+/** True when a name as the MRZ writes it and a printed name (accents, umlauts) can be the same name. */
+export function namesAgree(mrzName: string, vizName: string): boolean {
+  const a = mrzTransliterate(mrzName);
+  const b = mrzTransliterate(vizName);
+  const plain = vizName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+  if (!a || !b) return false;
+  return b.startsWith(a) || a.startsWith(b) || plain.startsWith(a) || a.startsWith(plain) || editDistance(a, b) <= 1;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    let previous = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j += 1) {
+      const current = row[j];
+      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length];
+}

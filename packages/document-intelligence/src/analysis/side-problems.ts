@@ -1,0 +1,49 @@
+import { type MrzSearch } from '../mrz/find-mrz-lines';
+import { type QualityVerdict } from '../quality/measure-quality';
+import { type DocumentTypeDecision } from './document-type';
+import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
+import { type DocumentSide, type ExtractedData, type PortraitCheck, type ProblemCode } from './types';
+
+export interface ProblemInputs {
+  side: DocumentSide;
+  type: DocumentTypeDecision;
+  mrzSearch: MrzSearch;
+  quality: QualityVerdict;
+  crossCheck: CrossCheck | null;
+  portrait: PortraitCheck;
+  data: ExtractedData;
+  now: Date;
+}
+
+/** Detection confidence below this is reported as LOW_DETECTION_CONFIDENCE. */
+export const MIN_DETECTION_CONFIDENCE = 0.5;
+
+export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
+  const { side, type, mrzSearch, quality, crossCheck, portrait, data, now } = input;
+  const problems = new Set<ProblemCode>();
+  const mrz = mrzSearch.reading;
+  if (quality.tooLow) problems.add('DOCUMENT_QUALITY_TOO_LOW');
+  if (type.confidence < MIN_DETECTION_CONFIDENCE) problems.add('LOW_DETECTION_CONFIDENCE');
+
+  if (mrz && !mrz.valid) problems.add('MRZ_DATA_UNREADABLE');
+  if (!mrz && mrzSearch.candidateLines.length >= 2) problems.add('MRZ_DATA_UNREADABLE');
+  if (!mrz && mrzSearch.candidateLines.length < 2) {
+    // Cards carry their MRZ on the back (TD1); passports on the data page, uploaded as 'main' or 'front'.
+    if (side === 'back' && type.type !== 'passport' && type.type !== 'driver_license') problems.add('MRZ_MISSING_BACK_SIDE');
+    if (type.type === 'passport' || side === 'main') problems.add('MRZ_DATA_UNREADABLE');
+  }
+  // A TD1 MRZ is printed on the back of a card; shown as the front, the user uploaded the wrong side.
+  if (side === 'front' && mrz?.format === 'TD1') problems.add('WRONG_SIDE_BACK_UPLOADED');
+
+  if (portrait.checked && !portrait.found && sideCarriesPortrait(side, type, mrz?.format)) problems.add('PORTRAIT_NOT_DETECTED');
+  if (crossCheck && crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) problems.add('MRZ_CROSS_LOW_SCORE');
+  if (data.expiryDate && data.expiryDate < now.toISOString().slice(0, 10)) problems.add('DOC_EXPIRED');
+  return [...problems];
+}
+
+/** Passport data pages and card fronts carry the portrait; a card back does not. */
+export function sideCarriesPortrait(side: DocumentSide, type: DocumentTypeDecision, mrzFormat?: string): boolean {
+  if (side === 'back') return false;
+  if (side === 'front' && mrzFormat === 'TD1') return false; // that is a back shown as front; reported as such
+  return type.type !== 'unknown' || side === 'main';
+}

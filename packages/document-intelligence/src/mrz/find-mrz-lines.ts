@@ -1,0 +1,45 @@
+import { type OcrLine } from '../ocr/types';
+import { normaliseMrzLine } from './character-repair';
+import { readMrz } from './read-mrz';
+import { type MrzReading } from './types';
+
+export interface MrzSearch {
+  /** OCR lines that look like MRZ text (long, MRZ alphabet, fillers). */
+  candidateLines: string[];
+  reading: MrzReading | null;
+}
+
+const MIN_MRZ_LINE = 26;
+
+/** A line of ≥ 26 characters that is mostly MRZ alphabet and carries fillers or is nearly all upper-case/digits. */
+export function looksLikeMrzLine(text: string): boolean {
+  const line = normaliseMrzLine(text);
+  if (line.length < MIN_MRZ_LINE || line.length > 48) return false;
+  const legal = line.replace(/[^A-Z0-9<]/g, '').length / line.length;
+  return legal >= 0.9 && (line.includes('<') || /[0-9]{6}/.test(line));
+}
+
+/**
+ * The MRZ is the bottom-most run of 2–3 adjacent MRZ-like lines. Every window of 2 or 3 consecutive
+ * candidates is parsed; the reading with most passing check digits wins, ties going to the lower window.
+ */
+export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
+  const candidates = lines.filter((l) => looksLikeMrzLine(l.text)).map((l) => normaliseMrzLine(l.text));
+  let best: MrzReading | null = null;
+  let bestScore = -1;
+  for (const size of [3, 2]) {
+    for (let start = 0; start + size <= candidates.length; start += 1) {
+      const result = readMrz(candidates.slice(start, start + size), { now });
+      if (!result.ok) continue;
+      const r = result.reading;
+      // Misfit lengths cost a little, so two lines of a TD1 are not taken for a TD2 with their neighbours.
+      const misfit = r.rawLines.reduce((sum, line) => sum + Math.abs(line.length - r.lines[0].length), 0);
+      const score = r.checkDigits.filter((c) => c.valid).length / r.checkDigits.length + (r.valid ? 1 : 0) - r.anomalies.length * 0.1 - misfit * 0.05;
+      if (score >= bestScore) {
+        best = r;
+        bestScore = score;
+      }
+    }
+  }
+  return { candidateLines: candidates, reading: best };
+}

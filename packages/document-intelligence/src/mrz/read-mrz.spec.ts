@@ -1,0 +1,161 @@
+import { readMrz } from './read-mrz';
+import { computeCheckDigit } from './check-digit';
+import { isValidMrzCountryCode } from './country-codes';
+import { type MrzReading } from './types';
+
+const now = new Date('2026-11-23T00:00:00Z');
+
+function read(lines: string[]): MrzReading {
+  const result = readMrz(lines, { now });
+  if (!result.ok) throw new Error(`expected a reading, got ${result.reason}: ${result.detail}`);
+  return result.reading;
+}
+
+const failed = (r: MrzReading) => r.checkDigits.filter((c) => !c.valid).map((c) => c.name);
+
+// ICAO Doc 9303 specimens (part 4 appendix, part 5, part 6) and the mrz-dev labels.
+const TD3_ICAO = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const TD1_ICAO = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+const TD2_ICAO = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'];
+const FRA = ['IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<', '9409923102854CORINNE<<<<<<<6512068F4'];
+const EST = ['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02'];
+
+describe('computeCheckDigit', () => {
+  it('follows the 7-3-1 weighting with letters as 10–35 and filler as 0', () => {
+    expect(computeCheckDigit('L898902C3')).toBe(6);
+    expect(computeCheckDigit('740812')).toBe(2);
+    expect(computeCheckDigit('<<<')).toBe(0);
+    expect(computeCheckDigit('A')).toBe(0); // 10*7 = 70
+    expect(computeCheckDigit('B')).toBe(7); // 11*7 = 77
+  });
+});
+
+describe('readMrz on valid documents', () => {
+  it('parses the ICAO TD3 specimen with every check digit', () => {
+    const r = read(TD3_ICAO);
+    expect(r.format).toBe('TD3');
+    expect(r.valid).toBe(true);
+    expect(r.checkDigits.map((c) => c.name)).toEqual(['documentNumber', 'birthDate', 'expiryDate', 'personalNumber', 'composite']);
+    expect(r.fields.surname.value).toBe('ERIKSSON');
+    expect(r.fields.givenNames.value).toBe('ANNA MARIA');
+    expect(r.fields.documentNumber).toEqual({ value: 'L898902C3', valid: true });
+    expect(r.fields.birthDate).toEqual({ value: '1974-08-12', valid: true });
+    expect(r.fields.expiryDate.value).toBe('2012-04-15');
+    expect(r.fields.sex.value).toBe('F');
+    expect(r.fields.personalNumber.value).toBe('ZE184226B');
+    // UTO is the ICAO specimen state, not a real one.
+    expect(r.fields.nationality).toEqual({ value: 'UTO', valid: false });
+  });
+
+  it('parses the ICAO TD1 and TD2 specimens including the composite digit', () => {
+    const td1 = read(TD1_ICAO);
+    expect(td1.format).toBe('TD1');
+    expect(td1.valid).toBe(true);
+    expect(td1.fields.documentNumber.value).toBe('D23145890');
+    expect(td1.fields.givenNames.value).toBe('ANNA MARIA');
+    const td2 = read(TD2_ICAO);
+    expect(td2.format).toBe('TD2');
+    expect(td2.valid).toBe(true);
+    expect(td2.fields.birthDate.value).toBe('1974-08-12');
+  });
+
+  it('reads a TD1 document number longer than nine characters from the optional data', () => {
+    // Doc 9303 part 5 example: number D23145890734 with check digit 9 moved into the optional field.
+    const r = read(['I<UTOD23145890<7349<<<<<<<<<<<', '3407127M9507122UTO<<<<<<<<<<<2', 'STEVENSON<<PETER<JOHN<<<<<<<<<']);
+    expect(r.fields.documentNumber.value).toBe('D23145890734');
+    expect(r.checkDigits.find((c) => c.name === 'documentNumber')?.valid).toBe(true);
+  });
+
+  it('parses the French national ID (2×36 national layout) and the Estonian passport from mrz-dev', () => {
+    const fra = read(FRA);
+    expect(fra.format).toBe('FRA_ID');
+    expect(fra.valid).toBe(true);
+    expect(fra.fields.surname.value).toBe('BERTHIER');
+    expect(fra.fields.givenNames.value).toBe('CORINNE');
+    expect(fra.fields.documentNumber.value).toBe('940992310285');
+    expect(fra.fields.birthDate.value).toBe('1965-12-06');
+    expect(fra.fields.issueYearMonth.value).toBe('9409');
+    const est = read(EST);
+    expect(est.valid).toBe(true);
+    expect(est.fields.givenNames.value).toBe('MARI LIIS');
+    expect(est.fields.nationality).toEqual({ value: 'EST', valid: true });
+    expect(est.fields.personalNumber.value).toBe('47501220010');
+  });
+});
+
+describe('readMrz repairs only by field type', () => {
+  it('turns letters in digit fields into digits and digits in name fields into letters', () => {
+    const noisy = ['P<UT0ERIKSS0N<<ANNA<MAR1A<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO74O8122F12O4159ZE184226B<<<<<1O'];
+    const r = read(noisy);
+    expect(r.lines).toEqual(TD3_ICAO);
+    expect(r.valid).toBe(true);
+    expect(r.repairs.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('does not touch the alphanumeric document number, so a confusion there stays a failed check', () => {
+    const r = read(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8989O2C36UTO7408122F1204159ZE184226B<<<<<10']);
+    expect(r.fields.documentNumber.value).toBe('L8989O2C3');
+    expect(r.valid).toBe(false);
+    expect(failed(r)).toEqual(['documentNumber', 'composite']);
+  });
+
+  it('flags a wrong check digit instead of correcting it', () => {
+    const r = read(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408123F1204159ZE184226B<<<<<10']);
+    expect(r.valid).toBe(false);
+    expect(r.lines[1]).toContain('7408123');
+    expect(failed(r)).toEqual(['birthDate', 'composite']); // the composite covers the birth-date check digit too
+    expect(r.fields.birthDate.valid).toBe(false);
+  });
+
+  it('resizes a miscounted filler run and says so', () => {
+    const r = read(['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<', TD3_ICAO[1]]);
+    expect(r.lines[0]).toBe(TD3_ICAO[0]);
+    expect(r.repairs.some((x) => x.includes('filler run'))).toBe(true);
+    expect(r.valid).toBe(true);
+  });
+
+  it('normalises « and spaces that OCR produces', () => {
+    const r = read(['P<UTOERIKSSON«ANNA<MARIA««««««««««<', 'L898902C36 UTO7408122F1204159ZE184226B<<<<<10']);
+    expect(r.lines).toEqual(TD3_ICAO);
+  });
+});
+
+describe('readMrz on malformed input', () => {
+  it('flags the Austrian specimen of mrz-dev (line 2 lacks the expiry check digit)', () => {
+    const r = read(['IDAUT0000099993<<<<<<<<<<<<<<<', '7109094F111231AUT<<<<<<<<<<<0', 'MUSTERFRAU<<MARTINA<<<<<<<<<<<']);
+    expect(r.valid).toBe(false);
+    expect(failed(r).length).toBeGreaterThan(0);
+  });
+
+  it('reports impossible dates as anomalies', () => {
+    // 741312 has month 13; check digit recomputed so only the calendar test can fail.
+    const line2 = 'L898902C36UTO741312' + String(computeCheckDigit('741312')) + 'F1204159ZE184226B<<<<<1';
+    const r = read([TD3_ICAO[0], line2 + '0']);
+    expect(r.anomalies.some((a) => a.includes('not a calendar date'))).toBe(true);
+    expect(r.fields.birthDate.valid).toBe(false);
+    expect(r.valid).toBe(false);
+  });
+
+  it('returns a typed refusal for nothing or an unknown layout', () => {
+    expect(readMrz([])).toMatchObject({ ok: false, reason: 'NO_LINES' });
+    expect(readMrz(['ABC', 'DEF'])).toMatchObject({ ok: false, reason: 'UNKNOWN_LAYOUT' });
+    expect(readMrz(undefined as unknown as string[])).toMatchObject({ ok: false, reason: 'NO_LINES' });
+  });
+});
+
+describe('isValidMrzCountryCode', () => {
+  it('knows ISO codes and the ICAO specials', () => {
+    for (const code of ['DEU', 'D<<', 'GBD', 'GBN', 'UNO', 'XXA', 'EUE', 'FRA']) expect(isValidMrzCountryCode(code)).toBe(true);
+    for (const code of ['UTO', 'ABC', 'DE<', 'XYZ']) expect(isValidMrzCountryCode(code)).toBe(false);
+  });
+});
+
+describe('readMrz with badly miscounted filler runs', () => {
+  it('fits a TD3 name line that lost seven fillers and keeps its garbled name as read', () => {
+    const r = read(['P<ETE2NK<<MRI<LIIS<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']);
+    expect(r.format).toBe('TD3');
+    expect(r.checkDigits.every((c) => c.valid)).toBe(true);
+    expect(r.fields.issuingState).toEqual({ value: 'ETE', valid: false });
+    expect(r.repairs.some((x) => x.includes('filler run'))).toBe(true);
+  });
+});

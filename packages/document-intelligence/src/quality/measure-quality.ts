@@ -1,0 +1,105 @@
+import sharp from 'sharp';
+import { type RgbImage } from '../ocr/types';
+
+export interface ImageQuality {
+  /** Variance of the Laplacian on a 640-px-wide grey copy; low means blurred. */
+  blur: number;
+  /** Mean grey level 0–255. */
+  brightness: number;
+  /** Share of pixels at or above 250 in all channels (specular highlights), 0–1. */
+  glare: number;
+  width: number;
+  height: number;
+  /** Mean HSV-style saturation 0–1; a photocopy or greyscale scan sits near 0. */
+  saturation: number;
+  /** Share of the grey image's energy in the finest detail (pixel-to-pixel differences); screens photographed
+   *  through a camera show moiré, which raises it. A weak cue on its own. */
+  highFrequencyRatio: number;
+}
+
+const ANALYSIS_WIDTH = 640;
+
+export async function measureQuality(image: RgbImage, originalWidth: number, originalHeight: number): Promise<ImageQuality> {
+  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize({ width: Math.min(ANALYSIS_WIDTH, image.width) })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const w = info.width;
+  const h = info.height;
+  const grey = new Float32Array(w * h);
+  let brightness = 0, glare = 0, saturation = 0;
+  for (let i = 0; i < w * h; i += 1) {
+    const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    grey[i] = y;
+    brightness += y;
+    if (r >= 250 && g >= 250 && b >= 250) glare += 1;
+    const max = Math.max(r, g, b);
+    saturation += max === 0 ? 0 : (max - Math.min(r, g, b)) / max;
+  }
+  const n = Math.max(1, w * h);
+  return {
+    blur: laplacianVariance(grey, w, h),
+    brightness: brightness / n,
+    glare: glare / n,
+    saturation: saturation / n,
+    highFrequencyRatio: highFrequencyRatio(grey, w, h),
+    width: originalWidth,
+    height: originalHeight,
+  };
+}
+
+function laplacianVariance(grey: Float32Array, w: number, h: number): number {
+  if (w < 3 || h < 3) return 0;
+  let sum = 0, sumSq = 0, n = 0;
+  for (let y = 1; y < h - 1; y += 1) {
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = y * w + x;
+      const v = grey[i - 1] + grey[i + 1] + grey[i - w] + grey[i + w] - 4 * grey[i];
+      sum += v;
+      sumSq += v * v;
+      n += 1;
+    }
+  }
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
+/** Energy of horizontal+vertical first differences over twice the grey variance (≈1 for white noise, small for smooth photos). */
+function highFrequencyRatio(grey: Float32Array, w: number, h: number): number {
+  if (w < 2 || h < 2) return 0;
+  let mean = 0;
+  for (const v of grey) mean += v;
+  mean /= grey.length;
+  let variance = 0;
+  for (const v of grey) variance += (v - mean) ** 2;
+  variance /= grey.length;
+  if (variance < 1e-6) return 0;
+  let diff = 0, n = 0;
+  for (let y = 0; y < h - 1; y += 1) {
+    for (let x = 0; x < w - 1; x += 1) {
+      const i = y * w + x;
+      diff += (grey[i + 1] - grey[i]) ** 2 + (grey[i + w] - grey[i]) ** 2;
+      n += 2;
+    }
+  }
+  return diff / n / (2 * variance);
+}
+
+export interface QualityVerdict {
+  tooLow: boolean;
+  reasons: string[];
+}
+
+/** Thresholds are deliberately loose: they catch unusable uploads, not mediocre ones (OCR confidence covers those). */
+export const QUALITY_LIMITS = { minShortSide: 300, minBlur: 15, minBrightness: 40, maxBrightness: 245, maxGlare: 0.25 };
+
+export function judgeQuality(q: ImageQuality): QualityVerdict {
+  const reasons: string[] = [];
+  if (Math.min(q.width, q.height) < QUALITY_LIMITS.minShortSide) reasons.push(`too small (${q.width}×${q.height})`);
+  if (q.blur < QUALITY_LIMITS.minBlur) reasons.push(`blurred (Laplacian variance ${q.blur.toFixed(1)})`);
+  if (q.brightness < QUALITY_LIMITS.minBrightness) reasons.push(`too dark (mean ${q.brightness.toFixed(0)})`);
+  if (q.brightness > QUALITY_LIMITS.maxBrightness) reasons.push(`washed out (mean ${q.brightness.toFixed(0)})`);
+  if (q.glare > QUALITY_LIMITS.maxGlare) reasons.push(`glare on ${(q.glare * 100).toFixed(0)} % of the image`);
+  return { tooLow: reasons.length > 0, reasons };
+}
