@@ -1,5 +1,5 @@
 import { decodeImage } from '../image/decode-image';
-import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
+import { findMrz, type MrzSearch } from '../mrz/find-mrz-lines';
 import { runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -55,7 +55,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     let mrzMs = 0;
     const read = async (rotation: Reading['rotation'], image: RgbImage): Promise<Reading> => {
       const t0 = performance.now();
-      const lines = await runOcr(image, { isDenseText: looksLikeMrzLine });
+      const lines = await runOcr(image);
       const t1 = performance.now();
       const mrzSearch = findMrz(lines, now);
       ocrMs += t1 - t0;
