@@ -7,4 +7,3 @@ export * from './analysis/types';
 export { type VizReading, readViz } from './viz/read-viz';
 export { type ImageQuality } from './quality/measure-quality';
 export { type OcrLine, type OcrWord } from './ocr/types';
-export { runOcr } from './ocr/run-ocr';

@@ -117,3 +117,19 @@ describe('analyzeDocumentSide on rendered documents and bad input', () => {
     expect(noOptions.side).toBe('front');
   }, TIMEOUT);
 });
+
+describe('analyzeDocumentSide on a card front without MRZ', () => {
+  it('reads the labelled visual zone upright without rotation retries and asks for the back', async () => {
+    const image = await renderDocument({
+      vizLines: ['PERSONALAUSWEIS / IDENTITY CARD', 'Name/Surname/Nom: MUSTERMANN', 'Vornamen/Given names/Prénoms: ERIKA', 'Geburtsdatum/Date of birth: 12.08.1964', 'Gültig bis/Date of expiry: 01.08.2031'],
+      width: 900,
+    });
+    const a = await analyzeDocumentSide(image, { side: 'front', now });
+    expect(a.rotation).toBe(0);
+    expect(a.mrz).toBeNull();
+    expect(a.detectedDocumentType).toBe('id_card');
+    expect(a.requiresBackSide).toBe(true);
+    expect(a.extractedData).toMatchObject({ lastName: 'MUSTERMANN', firstName: 'ERIKA', dateOfBirth: '1964-08-12', expiryDate: '2031-08-01' });
+    expect(a.problems).toEqual([]);
+  }, TIMEOUT);
+});

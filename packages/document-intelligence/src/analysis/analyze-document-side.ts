@@ -1,5 +1,5 @@
 import { decodeImage } from '../image/decode-image';
-import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
+import { findMrz, type MrzSearch } from '../mrz/find-mrz-lines';
 import { runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -28,8 +28,11 @@ export interface AnalyzeOptions {
   portraitDetector?: PortraitDetector;
 }
 
-/** An upright document read by OCR yields several confident words; fewer than this suggests a rotated photo. */
-const MIN_CONFIDENT_WORDS = 4;
+/**
+ * An upright document read by OCR yields several confident, wider-than-tall words; fewer than this suggests a
+ * rotated photo (or no text at all) and triggers the rotation retries.
+ */
+const MIN_UPRIGHT_WORDS = 6;
 
 interface Reading {
   rotation: 0 | 90 | 180 | 270;
@@ -55,7 +58,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     let mrzMs = 0;
     const read = async (rotation: Reading['rotation'], image: RgbImage): Promise<Reading> => {
       const t0 = performance.now();
-      const lines = await runOcr(image, { isDenseText: looksLikeMrzLine });
+      const lines = await runOcr(image);
       const t1 = performance.now();
       const mrzSearch = findMrz(lines, now);
       ocrMs += t1 - t0;
@@ -64,7 +67,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     };
     let best = await read(0, decoded.image);
     // MRZ orientation is the strongest cue; without an MRZ, a poor text yield also triggers the retries.
-    if (!best.mrzSearch.reading && confidentWords(best.lines) < MIN_CONFIDENT_WORDS * 3) {
+    if (!best.mrzSearch.reading && confidentWords(best.lines) < MIN_UPRIGHT_WORDS) {
       for (const rotation of [180, 90, 270] as const) {
         const attempt = await read(rotation, await rotateImage(decoded.image, rotation));
         if (isBetter(attempt, best)) best = attempt;
@@ -107,8 +110,9 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
   }
 }
 
+/** Words read with confidence from boxes lying horizontally: text at 90°/270° gives upright boxes instead. */
 function confidentWords(lines: OcrLine[]): number {
-  return lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 0.85 && w.text.length >= 2).length, 0);
+  return lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 0.85 && w.text.length >= 2 && w.box.width > w.box.height).length, 0);
 }
 
 function isBetter(candidate: Reading, current: Reading): boolean {

@@ -18,27 +18,26 @@ function padHorizontally(box: Box, image: RgbImage): Box {
   return { ...box, x, width: right - x };
 }
 
-export interface OcrOptions {
-  /**
-   * Says which recognised words are dense monospace text (the MRZ). Those crops are read again stretched
-   * 1.5× horizontally: more CTC time steps per glyph, so runs of one character ('111', '<<<') are not merged.
-   * The second reading replaces the first whatever it says; nothing is chosen by content.
-   */
-  isDenseText?: (text: string) => boolean;
-}
-
-const DENSE_TEXT_STRETCH = 1.5;
+/**
+ * Long single lines (an MRZ line is ~25–30 times as wide as high) are recognised with the crop stretched 1.5×
+ * horizontally: more CTC time steps per glyph, so runs of one character ('111', '<<<') are not merged. Decided
+ * by the box's shape alone, before anything is read.
+ */
+const LONG_LINE_ASPECT = 15;
+const LONG_LINE_STRETCH = 1.5;
 
 /** Detection → recognition → reading order over one image. */
-export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise<OcrLine[]> {
+export async function runOcr(image: RgbImage): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
   const boxes = (await detectTextBoxes(sessions.detection, image)).map((b) => padHorizontally(b.box, image));
-  const recognitions = await recogniseTexts(sessions.recognition, sessions.characters, image, boxes);
-  const dense = options.isDenseText ? recognitions.map((r, i) => (options.isDenseText?.(r.text) ? i : -1)).filter((i) => i >= 0) : [];
-  if (dense.length > 0) {
-    const again = await recogniseTexts(sessions.recognition, sessions.characters, image, dense.map((i) => boxes[i]), DENSE_TEXT_STRETCH);
-    dense.forEach((boxIndex, k) => { recognitions[boxIndex] = again[k]; });
-  }
+  const isLong = boxes.map((b) => b.width / b.height >= LONG_LINE_ASPECT);
+  const longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
+  const shortIndices = boxes.map((_, i) => i).filter((i) => !isLong[i]);
+  const recognitions = new Array<{ text: string; confidence: number }>(boxes.length);
+  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i]));
+  shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
+  const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i]), LONG_LINE_STRETCH);
+  longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
   const words: OcrWord[] = [];
   recognitions.forEach(({ text, confidence }, i) => {
     if (text.trim().length > 0 && confidence >= MIN_WORD_CONFIDENCE) words.push({ text: text.trim(), confidence, box: boxes[i] });
