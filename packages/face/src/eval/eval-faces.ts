@@ -33,9 +33,20 @@ const LATENCY_REPEATS = 3;
  * measured on larger photos when they are available: faces-dev's group photos (1366x768) and
  * spoof-dev's camera shots (selfie-sized). `--latency-dir <dir>` replaces these.
  */
+/** The sample photos that ship with @vladmandic/face-api (demo/sample1-6.jpg), when installed. */
+function faceApiSamplePhotos(): string[] {
+  try {
+    const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
+    return readdirSync(demo).filter((f) => /^sample\d+\.jpg$/.test(f)).map((f) => join(demo, f));
+  } catch {
+    return [];
+  }
+}
+
 const DEFAULT_LATENCY_IMAGES = [
   ...['bbt1.jpg', 'bbt2.jpg', 'bbt3.jpg', 'bbt4.jpg', 'bbt5.jpg'].map((f) => resolve(REPO_ROOT, '../shared/data/faces-dev', f)),
   ...['image_F1.jpg', 'image_F2.jpg', 'image_T1.jpg'].map((f) => resolve(REPO_ROOT, '../shared/data/spoof-dev', f)),
+  ...faceApiSamplePhotos(),
 ];
 
 interface Pair {
