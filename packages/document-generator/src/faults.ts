@@ -32,7 +32,7 @@ export const FAULT_CODES: Record<DocumentFault, ExpectedCodes> = {
   wrong_check_digit: { problems: ['MRZ_DATA_UNREADABLE'], signals: ['CHECK_DIGIT_FAILED'], documentProblems: [] },
   expired: { problems: ['DOC_EXPIRED'], signals: [], documentProblems: [] },
   issue_after_expiry: { problems: [], signals: ['ISSUE_AFTER_EXPIRY'], documentProblems: [] },
-  viz_mrz_mismatch: { problems: ['MRZ_CROSS_LOW_SCORE'], signals: ['VIZ_MRZ_MISMATCH'], documentProblems: [] },
+  viz_mrz_mismatch: { problems: ['MRZ_CROSS_LOW_SCORE'], signals: ['MRZ_VIZ_MISMATCH'], documentProblems: [] },
   front_back_different_people: { problems: [], signals: [], documentProblems: ['DOCUMENT_MIXING_SUSPECTED'] },
   back_uploaded_as_front: { problems: ['WRONG_SIDE_BACK_UPLOADED'], signals: [], documentProblems: [] },
 };
