@@ -3,6 +3,7 @@ import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
 
 export interface StoredSelfie {
   status: SelfieStatus;
+  confidence: number;
   qualityReasons: string[];
   embedding: Float32Array | null;
 }
@@ -25,13 +26,19 @@ export class SelfieRepository {
   }
 
   async find(sessionId: string): Promise<StoredSelfie | null> {
-    const rows: { status: SelfieStatus; quality_reasons: string[]; embedding: Buffer | null }[] = await this.dataSource.query(
-      `SELECT liveness_status AS status, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
+    const rows: { status: SelfieStatus; confidence: number; quality_reasons: string[]; embedding: Buffer | null }[] = await this.dataSource.query(
+      `SELECT liveness_status AS status, liveness_confidence AS confidence, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
       [sessionId],
     );
     const row = rows[0];
     if (!row) return null;
     const embedding = row.embedding ? new Float32Array(new Uint8Array(row.embedding).buffer) : null;
-    return { status: row.status, qualityReasons: row.quality_reasons, embedding };
+    return { status: row.status, confidence: Number(row.confidence), qualityReasons: row.quality_reasons, embedding };
+  }
+
+  /** Deletes the session's selfie record and its embedding. */
+  async purge(sessionId: string): Promise<boolean> {
+    const [, deleted]: [unknown, number] = await this.dataSource.query(`DELETE FROM biometrics.selfies WHERE session_id = $1`, [sessionId]);
+    return deleted > 0;
   }
 }

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { biometrics } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { analyzeSelfie } from '@kyc/face';
+import { analyzeSelfie, checkLiveness } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
 import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, UNCHECKED_MATCH, judgeSelfie } from '../domain/face-checks';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
@@ -36,10 +36,20 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   }
 
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
-    if (request.testMode) return TEST_MODE_MATCH;
+    const noDuplicate = { suspected: false, matches: 0, reason: '' };
+    if (request.testMode) return { ...TEST_MODE_MATCH, detail: '', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: noDuplicate };
     const selfie = await this.selfies.find(request.sessionId);
     if (!selfie || selfie.status === 'no_face') throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
     if (selfie.status === 'low_quality') throw new KycError(ErrorCode.SELFIE_QUALITY_TOO_LOW, `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`);
-    return UNCHECKED_MATCH;
+    return { ...UNCHECKED_MATCH, detail: 'no document portrait', livenessConfidence: selfie.confidence, duplicate: noDuplicate };
+  }
+
+  async checkLiveness(request: biometrics.CheckLivenessRequest): Promise<biometrics.LivenessVerdict> {
+    const result = await checkLiveness(Buffer.from(request.image));
+    return { isLive: result.isLive, confidence: result.confidence };
+  }
+
+  async purgeSession(request: biometrics.PurgeSessionRequest): Promise<biometrics.PurgeSessionResponse> {
+    return { purged: await this.selfies.purge(request.sessionId) };
   }
 }

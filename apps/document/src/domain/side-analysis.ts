@@ -33,5 +33,5 @@ export function unanalysedSide(side: DocumentSide): SideAnalysisResult {
 
 export function testModeEvidence(email: string) {
   const persona = resolvePersona(email);
-  return { documentType: persona.documentType, ...persona.extractedData, analysed: true, signalCodes: [] as string[] };
+  return { documentType: persona.documentType, ...persona.extractedData, analysed: true };
 }

@@ -7,7 +7,7 @@ import { SideAnalysisRepository } from '../infrastructure/side-analysis.reposito
 
 const SIDES: readonly DocumentSide[] = ['front', 'back', 'main'];
 const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed'> = {
-  fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '', signalCodes: [],
+  fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '', signals: [], detectionConfidence: 0, portraitAvailable: false, requiresBackSide: false, sides: [],
 };
 
 @Controller()
@@ -27,6 +27,11 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   async getDocumentEvidence(request: document.GetDocumentEvidenceRequest): Promise<document.DocumentEvidence> {
     if (request.testMode) return { ...EMPTY_EVIDENCE, ...testModeEvidence(request.email) };
     return { ...EMPTY_EVIDENCE, documentType: await this.repository.documentType(request.sessionId), analysed: false };
+  }
+
+  /** Sandbox/live portraits arrive with the document-intelligence wiring; until then none is found. */
+  async getPortrait(_request: document.GetPortraitRequest): Promise<document.Portrait> {
+    return { found: false, image: Buffer.alloc(0), side: '' };
   }
 
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {

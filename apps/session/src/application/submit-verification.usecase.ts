@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { document, scoring, session } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
@@ -97,21 +98,38 @@ export class SubmitVerificationUseCase {
 
   private async gatherEvidence(current: SessionRecord, attemptId: string) {
     const documentEvidence = await this.clients.document.getDocumentEvidence({ sessionId: current.id, testMode: current.testMode, email: current.email ?? '' });
-    const faceMatch = current.testMode || current.uploads.face ? await this.clients.biometrics.matchFace({ sessionId: current.id, testMode: current.testMode }) : undefined;
+    const faceMatch = current.testMode || current.uploads.face
+      ? await this.clients.biometrics.matchFace({
+        sessionId: current.id,
+        testMode: current.testMode,
+        projectId: current.projectId,
+        environment: current.environment,
+        identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
+        emailKey: current.email ? sha256(current.email) : '',
+      })
+      : undefined;
     const signals: scoring.Signal[] = [
-      ...recordedProblems(current.uploadProblems).map((code: string) => ({ name: 'recorded_upload_problem', value: 1, code })),
-      ...documentEvidence.signalCodes.map((code) => ({ name: 'document_signal', value: 1, code })),
+      ...recordedProblems(current.uploadProblems).map((code: string) => ({ name: 'recorded_upload_problem', value: 1, code, source: 'upload', kind: 'recorded', severity: 'medium', side: '', detail: '' })),
+      ...documentEvidence.signals.map((signal) => ({ name: 'document_signal', value: 1, code: signal.code, source: 'document', kind: signal.kind, severity: signal.severity, side: signal.side, detail: signal.detail })),
     ];
     const decision = await this.clients.scoring.decide({
       sessionId: current.id,
       attemptId,
       projectId: current.projectId,
+      environment: current.environment,
       testMode: current.testMode,
       email: current.email ?? '',
       signals,
       documentAnalysed: documentEvidence.analysed,
+      documentType: documentEvidence.documentType,
+      detectionConfidence: documentEvidence.detectionConfidence,
+      requiresBackSide: documentEvidence.requiresBackSide,
       faceMatchPerformed: faceMatch?.performed ?? false,
       faceMatchScore: faceMatch?.score ?? 0,
+      faceMatchStatus: faceMatch?.status ?? 'NOT_PERFORMED',
+      livenessConfidence: faceMatch?.livenessConfidence ?? 0,
+      duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
+      recollectionCycles: current.actionCycles,
     });
     return { decision, documentEvidence, faceMatch };
   }
@@ -131,7 +149,10 @@ export class SubmitVerificationUseCase {
     for (const effect of effects) {
       try {
         // 'bill' needs nothing here: billing consumes verification.completed from the outbox.
-        if (effect.type === 'purge_artifacts') await this.clients.document.purgeSession({ sessionId: current.id });
+        if (effect.type === 'purge_artifacts') {
+          await this.clients.document.purgeSession({ sessionId: current.id });
+          await this.clients.biometrics.purgeSession({ sessionId: current.id });
+        }
       } catch (error) {
         this.logger.error({ err: error, sessionId: current.id, effect: effect.type }, 'post-decision effect failed');
       }
@@ -183,4 +204,18 @@ const EXTRACTED_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'n
 
 function extractedFields(evidence: document.DocumentEvidence): Record<string, string> {
   return Object.fromEntries(EXTRACTED_FIELDS.filter((field) => evidence[field] !== '').map((field) => [field, evidence[field]]));
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * One person's identity as printed on the document, normalised (case, accents, spacing) so that
+ * two reads of the same document agree; only its hash leaves this service.
+ */
+function identityKey(evidence: document.DocumentEvidence): string {
+  const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+  const name = fold(evidence.lastName && evidence.firstName ? `${evidence.lastName} ${evidence.firstName}` : evidence.fullName);
+  return name && evidence.dateOfBirth ? sha256(`${name}|${evidence.dateOfBirth}`) : '';
 }
