@@ -1,11 +1,20 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
+import { FaceMatchService, type PortraitSource } from './application/face-match.service';
 import { SelfieRepository } from './infrastructure/selfie.repository';
 import { BiometricsGrpcController } from './transport/biometrics.grpc-controller';
 
 @Module({})
 export class BiometricsModule {
-  static register(dataSource: DataSource): DynamicModule {
-    return { module: BiometricsModule, controllers: [BiometricsGrpcController], providers: [{ provide: SelfieRepository, useValue: new SelfieRepository(dataSource) }] };
+  static register(dataSource: DataSource, portraits: PortraitSource): DynamicModule {
+    const selfies = new SelfieRepository(dataSource);
+    return {
+      module: BiometricsModule,
+      controllers: [BiometricsGrpcController],
+      providers: [
+        { provide: SelfieRepository, useValue: selfies },
+        { provide: FaceMatchService, useValue: new FaceMatchService(selfies, portraits) },
+      ],
+    };
   }
 }

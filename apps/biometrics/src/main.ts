@@ -1,6 +1,18 @@
+import { createEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { loadBiometricsConfig } from './config';
 import { createBiometricsDataSource } from './infrastructure/data-source';
+import { SelfieRepository } from './infrastructure/selfie.repository';
+import { consumeCompletedVerifications } from './transport/completed-verifications.consumer';
+import { documentPortraitSource } from './transport/document-portrait.client';
 
-runGrpcService({ service: 'biometrics', loadConfig: loadBiometricsConfig, createDataSource: createBiometricsDataSource, module: (_config, dataSource) => BiometricsModule.register(dataSource) });
+runGrpcService({
+  service: 'biometrics',
+  loadConfig: loadBiometricsConfig,
+  createDataSource: createBiometricsDataSource,
+  module: (config, dataSource) => BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
+  afterStart: (config, dataSource, logger) => {
+    consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), new SelfieRepository(dataSource));
+  },
+});

@@ -1,29 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { analyzeFace } from '@kyc/face';
 import { type DataSource, runMigrations } from '@kyc/persistence';
 import { startTestDatabase, type TestDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
+import { FaceMatchService, type PortraitSource } from '../application/face-match.service';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 import { BiometricsGrpcController } from '../transport/biometrics.grpc-controller';
 
 /** Selfie uploads through the real face models and PostgreSQL (sandbox/live behaviour). */
 const SPOOF_DEV = join(__dirname, '../../../../../shared/data/spoof-dev');
 if (!existsSync(SPOOF_DEV)) throw new Error(`spoof-dev not found at ${SPOOF_DEV} (../shared/data beside the checkout)`);
+const FACES_DEV = join(SPOOF_DEV, '..', 'faces-dev');
+
+/**
+ * The document service's side of GetPortrait: the portrait crop each session's document carries.
+ * (The e2e suite runs the real document service; here the crop is set per session.)
+ */
+class PortraitsBySession implements PortraitSource {
+  readonly crops = new Map<string, Buffer>();
+  async getPortrait(sessionId: string) {
+    const image = this.crops.get(sessionId);
+    return image ? { found: true, image, side: 'main' } : { found: false, image: Buffer.alloc(0), side: '' };
+  }
+}
 
 describe('biometrics selfie checks', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
   let controller: BiometricsGrpcController;
   let selfies: SelfieRepository;
+  const portraits = new PortraitsBySession();
 
   beforeAll(async () => {
     database = await startTestDatabase();
     dataSource = createBiometricsDataSource(database.url);
     await runMigrations(dataSource);
     selfies = new SelfieRepository(dataSource);
-    controller = new BiometricsGrpcController(selfies);
+    controller = new BiometricsGrpcController(selfies, new FaceMatchService(selfies, portraits));
   }, 60_000);
 
   afterAll(async () => {
@@ -31,7 +47,25 @@ describe('biometrics selfie checks', () => {
     await database?.stop();
   });
 
-  const upload = (sessionId: string, image: Buffer) => controller.analyzeSelfie({ sessionId, projectId: randomUUID(), image, testMode: false });
+  const PROJECT = randomUUID();
+  const upload = (sessionId: string, image: Buffer) => controller.analyzeSelfie({ sessionId, projectId: PROJECT, image, testMode: false });
+  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string } = {}) =>
+    controller.matchFace({ sessionId, testMode: false, projectId: PROJECT, environment: 'sandbox', identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
+  const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
+  /** The live selfie's face, cropped the way the document service crops a portrait. */
+  const portraitOfLivePerson = async () => {
+    const face = await analyzeFace(live);
+    if (face.kind !== 'face') throw new Error(`the live sample should show one face (${face.kind})`);
+    // The box is in the EXIF-oriented frame, as the document service's stored images are.
+    const upright = await sharp(live).rotate().toBuffer({ resolveWithObject: true });
+    const { x, y, width, height } = face.face.box;
+    const margin = 0.4;
+    const left = Math.max(0, Math.round(x - width * margin));
+    const top = Math.max(0, Math.round(y - height * margin));
+    const extract = { left, top, width: Math.min(upright.info.width - left, Math.round(width * (1 + 2 * margin))), height: Math.min(upright.info.height - top, Math.round(height * (1 + 2 * margin))) };
+    // Printed portraits are small, greyish and compressed.
+    return sharp(upright.data).extract(extract).resize({ width: 160 }).modulate({ saturation: 0.3 }).jpeg({ quality: 60 }).toBuffer();
+  };
 
   it('accepts a live selfie and keeps its face descriptor for matching', async () => {
     const sessionId = randomUUID();
@@ -41,7 +75,7 @@ describe('biometrics selfie checks', () => {
     const stored = await selfies.find(sessionId);
     expect(stored?.status).toBe('live');
     expect(stored?.embedding).toHaveLength(128);
-    await expect(controller.matchFace({ sessionId, testMode: false })).resolves.toMatchObject({ status: 'NOT_PERFORMED', performed: false });
+    await expect(match(sessionId)).resolves.toMatchObject({ status: 'NOT_PERFORMED', performed: false, detail: expect.stringMatching(/no portrait/) });
   }, 60_000);
 
   it.each(['image_F1.jpg', 'image_F2.jpg'])('rejects the spoof %s with REASON|SPOOF|… and records nothing', async (file) => {
@@ -56,7 +90,79 @@ describe('biometrics selfie checks', () => {
     const sessionId = randomUUID();
     const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } }).jpeg().toBuffer();
     expect(await upload(sessionId, blank)).toMatchObject({ live: true, faceDetected: false, livenessConfidence: 0 });
-    await expect(controller.matchFace({ sessionId, testMode: false })).rejects.toMatchObject({ code: 'KYC_021' });
-    await expect(controller.matchFace({ sessionId: randomUUID(), testMode: false })).rejects.toMatchObject({ code: 'KYC_021' });
+    await expect(match(sessionId)).rejects.toMatchObject({ code: 'KYC_021' });
+    await expect(match(randomUUID())).rejects.toMatchObject({ code: 'KYC_021' });
+  }, 60_000);
+
+  it('matches the selfie against its own document portrait (MATCHED, score in [0,1])', async () => {
+    const sessionId = randomUUID();
+    await upload(sessionId, live);
+    portraits.crops.set(sessionId, await portraitOfLivePerson());
+    const result = await match(sessionId);
+    expect(result).toMatchObject({ status: 'MATCHED', performed: true, duplicate: { suspected: false } });
+    expect(result.score).toBeGreaterThanOrEqual(0.7);
+    expect(result.score).toBeLessThanOrEqual(1);
+    expect(result.livenessConfidence).toBeGreaterThan(0.5);
+  }, 60_000);
+
+  it('tells an impostor: a portrait of someone else is NOT_MATCHED', async () => {
+    const sessionId = randomUUID();
+    await upload(sessionId, live);
+    portraits.crops.set(sessionId, readFileSync(join(FACES_DEV, 'amy', readdirSync(join(FACES_DEV, 'amy')).sort()[0])));
+    const result = await match(sessionId);
+    expect(result).toMatchObject({ status: 'NOT_MATCHED', performed: true });
+    expect(result.score).toBeLessThan(0.3);
+  }, 60_000);
+
+  it('does not pretend when the portrait has no face: NOT_PERFORMED', async () => {
+    const sessionId = randomUUID();
+    await upload(sessionId, live);
+    portraits.crops.set(sessionId, await sharp({ create: { width: 200, height: 260, channels: 3, background: '#ccc' } }).jpeg().toBuffer());
+    await expect(match(sessionId)).resolves.toMatchObject({ status: 'NOT_PERFORMED', performed: false, score: 0 });
+  }, 60_000);
+
+  it('raises the duplicate signal for the same face under another identity or e-mail, only after the earlier one completed, and forgets purged faces', async () => {
+    const first = randomUUID();
+    await upload(first, live);
+    await match(first, { identityKey: 'alice', emailKey: 'alice-mail' });
+    // Not completed yet: not in the index.
+    const early = randomUUID();
+    await upload(early, live);
+    expect((await match(early, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate?.suspected).toBe(false);
+
+    expect(await selfies.enroll(first)).toBe(true);
+    expect(await selfies.enroll(first)).toBe(false);
+
+    const otherIdentity = randomUUID();
+    await upload(otherIdentity, live);
+    expect((await match(otherIdentity, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_identity' });
+    const otherEmail = randomUUID();
+    await upload(otherEmail, live);
+    expect((await match(otherEmail, { identityKey: 'alice', emailKey: 'second-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_email' });
+    const samePerson = randomUUID();
+    await upload(samePerson, live);
+    expect((await match(samePerson, { identityKey: 'alice', emailKey: 'alice-mail' })).duplicate?.suspected).toBe(false);
+    // Another face is never a duplicate.
+    const stranger = randomUUID();
+    await upload(stranger, readFileSync(join(FACES_DEV, 'bbt1.jpg')));
+    const strangerMatch = await match(stranger, { identityKey: 'bob', emailKey: 'bob-mail' }).catch((error: Error) => error);
+    if (!(strangerMatch instanceof Error)) expect(strangerMatch.duplicate?.suspected).toBe(false);
+
+    await expect(controller.purgeSession({ sessionId: first })).resolves.toEqual({ purged: true });
+    expect(await selfies.find(first)).toBeNull();
+    const afterPurge = randomUUID();
+    await upload(afterPurge, live);
+    expect((await match(afterPurge, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate?.suspected).toBe(false);
+  }, 120_000);
+
+  it('answers the stateless liveness pre-check without storing anything', async () => {
+    await expect(controller.checkLiveness({ image: live })).resolves.toMatchObject({ isLive: true });
+    const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')) });
+    expect(spoof.isLive).toBe(false);
+    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } }).jpeg().toBuffer();
+    await expect(controller.checkLiveness({ image: blank })).resolves.toEqual({ isLive: false, confidence: 0 });
+    await expect(controller.checkLiveness({ image: Buffer.from('not an image') })).rejects.toMatchObject({ code: 'KYC_006' });
+    const [{ count }] = await dataSource.query(`SELECT count(*)::int AS count FROM biometrics.selfies WHERE project_id = $1 AND created_at > now() - interval '1 second'`, [PROJECT]);
+    expect(count).toBe(0);
   }, 60_000);
 });

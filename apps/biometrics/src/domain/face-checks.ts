@@ -58,19 +58,7 @@ export function judgeSelfie(analysis: SelfieAnalysis): SelfieVerdict {
   }
 }
 
-export interface FaceMatchResult {
-  status: 'MATCHED' | 'NOT_MATCHED' | 'LOW_SCORE' | 'NOT_PERFORMED';
-  score: number;
-  performed: boolean;
-}
-
 /** Test mode: a live selfie of the persona. */
 export const TEST_MODE_SELFIE: RecordedSelfie = { status: 'not_performed', confidence: 0.98, faceDetected: true, qualityReasons: [], faceCount: 1, embedding: null };
-export const TEST_MODE_MATCH: FaceMatchResult = { status: 'MATCHED', score: 0.96, performed: true };
-
-/**
- * Until the document service crops the portrait (document-intelligence wiring), there is
- * nothing to match the selfie against: the match is recorded as not performed and scoring sends
- * the attempt to review rather than pretending.
- */
-export const UNCHECKED_MATCH: FaceMatchResult = { status: 'NOT_PERFORMED', score: 0, performed: false };
+/** Test mode: the persona's selfie matches its document. */
+export const TEST_MODE_MATCH = { status: 'MATCHED', score: 0.96, performed: true } as const;

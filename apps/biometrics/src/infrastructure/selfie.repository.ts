@@ -1,5 +1,7 @@
 import type { DataSource } from '@kyc/persistence';
+import type { EnrolledFace } from '../domain/duplicate-check';
 import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
+import type { PortraitComparison } from '../domain/face-match';
 
 export interface StoredSelfie {
   status: SelfieStatus;
@@ -8,20 +10,27 @@ export interface StoredSelfie {
   embedding: Float32Array | null;
 }
 
-/** The latest accepted selfie of each session (a new upload replaces it). */
+export interface MatchOutcome {
+  environment: string;
+  identityKey: string;
+  emailKey: string;
+  comparison: PortraitComparison;
+  duplicateSuspected: boolean;
+}
+
+/** The latest accepted selfie of each session (a new upload replaces it), its match and its duplicate-index entry. */
 export class SelfieRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async save(input: { sessionId: string; projectId: string; width: number; height: number; selfie: RecordedSelfie }): Promise<void> {
     const { selfie } = input;
-    const embedding = selfie.embedding ? Buffer.from(selfie.embedding.buffer, selfie.embedding.byteOffset, selfie.embedding.byteLength) : null;
     await this.dataSource.query(
       `INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
          width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
-         face_count = EXCLUDED.face_count, created_at = now()`,
-      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, embedding, selfie.qualityReasons, selfie.faceCount],
+         face_count = EXCLUDED.face_count, match_status = NULL, match_score = NULL, duplicate_suspected = false, created_at = now()`,
+      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, toBytes(selfie.embedding), selfie.qualityReasons, selfie.faceCount],
     );
   }
 
@@ -32,13 +41,47 @@ export class SelfieRepository {
     );
     const row = rows[0];
     if (!row) return null;
-    const embedding = row.embedding ? new Float32Array(new Uint8Array(row.embedding).buffer) : null;
-    return { status: row.status, confidence: Number(row.confidence), qualityReasons: row.quality_reasons, embedding };
+    return { status: row.status, confidence: Number(row.confidence), qualityReasons: row.quality_reasons, embedding: fromBytes(row.embedding) };
   }
 
-  /** Deletes the session's selfie record and its embedding. */
+  async recordMatch(sessionId: string, outcome: MatchOutcome): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE biometrics.selfies SET environment = $2, identity_key = $3, email_key = $4, match_status = $5, match_score = $6, duplicate_suspected = $7 WHERE session_id = $1`,
+      [sessionId, outcome.environment, outcome.identityKey, outcome.emailKey, outcome.comparison.status, outcome.comparison.score, outcome.duplicateSuspected],
+    );
+  }
+
+  /** Faces of the completed verifications of one project environment. */
+  async enrolledFaces(projectId: string, environment: string): Promise<EnrolledFace[]> {
+    const rows: { session_id: string; embedding: Buffer; identity_key: string; email_key: string }[] = await this.dataSource.query(
+      `SELECT session_id, embedding, identity_key, email_key FROM biometrics.selfies
+       WHERE project_id = $1 AND environment = $2 AND enrolled_at IS NOT NULL AND embedding IS NOT NULL`,
+      [projectId, environment],
+    );
+    return rows.map((row) => ({ sessionId: row.session_id, embedding: fromBytes(row.embedding) as Float32Array, identityKey: row.identity_key, emailKey: row.email_key }));
+  }
+
+  /** The verification completed: its face joins the duplicate index. Idempotent. */
+  async enroll(sessionId: string): Promise<boolean> {
+    const [, updated]: [unknown, number] = await this.dataSource.query(
+      `UPDATE biometrics.selfies SET enrolled_at = now() WHERE session_id = $1 AND enrolled_at IS NULL AND embedding IS NOT NULL AND environment IS NOT NULL`,
+      [sessionId],
+    );
+    return updated > 0;
+  }
+
+  /** Deletes the session's selfie record, its embedding and its duplicate-index entry. */
   async purge(sessionId: string): Promise<boolean> {
     const [, deleted]: [unknown, number] = await this.dataSource.query(`DELETE FROM biometrics.selfies WHERE session_id = $1`, [sessionId]);
     return deleted > 0;
   }
+}
+
+/** 128 float32, little-endian, as the descriptor is in memory. */
+function toBytes(embedding: Float32Array | null): Buffer | null {
+  return embedding ? Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength) : null;
+}
+
+function fromBytes(bytes: Buffer | null): Float32Array | null {
+  return bytes ? new Float32Array(new Uint8Array(bytes).buffer) : null;
 }

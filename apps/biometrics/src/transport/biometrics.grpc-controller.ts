@@ -1,15 +1,18 @@
 import { Controller } from '@nestjs/common';
 import { biometrics } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { analyzeSelfie, checkLiveness } from '@kyc/face';
+import { analyzeSelfie } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
-import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, UNCHECKED_MATCH, judgeSelfie } from '../domain/face-checks';
+import { FaceMatchService } from '../application/face-match.service';
+import { type RecordedSelfie, TEST_MODE_MATCH, TEST_MODE_SELFIE, judgeSelfie } from '../domain/face-checks';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
+
+const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, reason: '' };
 
 @Controller()
 @biometrics.BiometricsServiceControllerMethods()
 export class BiometricsGrpcController implements biometrics.BiometricsServiceController {
-  constructor(private readonly selfies: SelfieRepository) {}
+  constructor(private readonly selfies: SelfieRepository, private readonly faceMatch: FaceMatchService) {}
 
   /**
    * Sandbox and live: face detection, embedding and passive liveness at once (spec 4.5). A spoof
@@ -21,13 +24,7 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const decoded = await decodeImage(image);
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
-      let verdict;
-      try {
-        verdict = judgeSelfie(await analyzeSelfie(image));
-      } catch (error) {
-        if (error instanceof SelfieAnalysisUnavailable) throw new KycError(ErrorCode.INTERNAL, 'Selfie analysis is unavailable; try again');
-        throw error;
-      }
+      const verdict = judgeSelfie(await analyzeOrUnavailable(image));
       if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true };
       selfie = verdict.selfie;
     }
@@ -35,21 +32,45 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected };
   }
 
+  /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
-    const noDuplicate = { suspected: false, matches: 0, reason: '' };
-    if (request.testMode) return { ...TEST_MODE_MATCH, detail: '', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: noDuplicate };
-    const selfie = await this.selfies.find(request.sessionId);
-    if (!selfie || selfie.status === 'no_face') throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
-    if (selfie.status === 'low_quality') throw new KycError(ErrorCode.SELFIE_QUALITY_TOO_LOW, `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`);
-    return { ...UNCHECKED_MATCH, detail: 'no document portrait', livenessConfidence: selfie.confidence, duplicate: noDuplicate };
+    if (request.testMode) return { ...TEST_MODE_MATCH, detail: 'test mode', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: NO_DUPLICATE };
+    const outcome = await this.faceMatch.match(request);
+    return {
+      status: outcome.comparison.status,
+      score: outcome.comparison.score,
+      performed: outcome.comparison.performed,
+      detail: outcome.comparison.detail,
+      livenessConfidence: outcome.livenessConfidence,
+      duplicate: { suspected: outcome.duplicate.suspected, matches: outcome.duplicate.matches, reason: outcome.duplicate.reasons.join(',') },
+    };
   }
 
+  /**
+   * The stateless pre-check behind check_liveness_base64 (spec 4.9): the same detection and
+   * liveness as an upload, nothing stored. No face, or a face liveness cannot judge, is not live.
+   */
   async checkLiveness(request: biometrics.CheckLivenessRequest): Promise<biometrics.LivenessVerdict> {
-    const result = await checkLiveness(Buffer.from(request.image));
-    return { isLive: result.isLive, confidence: result.confidence };
+    const image = Buffer.from(request.image);
+    await decodeImage(image);
+    const analysis = await analyzeOrUnavailable(image);
+    if (analysis.kind !== 'analysed') return { isLive: false, confidence: 0 };
+    return { isLive: analysis.liveness.isLive, confidence: round(analysis.liveness.confidence) };
   }
 
   async purgeSession(request: biometrics.PurgeSessionRequest): Promise<biometrics.PurgeSessionResponse> {
     return { purged: await this.selfies.purge(request.sessionId) };
   }
+}
+
+async function analyzeOrUnavailable(image: Buffer) {
+  const analysis = await analyzeSelfie(image);
+  if (analysis.kind === 'error' || (analysis.kind === 'analysed' && analysis.liveness.reason === 'INTERNAL')) {
+    throw new KycError(ErrorCode.INTERNAL, 'Selfie analysis is unavailable; try again');
+  }
+  return analysis;
+}
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
 }

@@ -66,7 +66,7 @@ export class SubmitVerificationUseCase {
       const current: SessionRecord = await this.sessions.findForUpdate(manager, scope, sessionId);
       const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
       const effects: Effect[] = [];
-      const eventFor = (event: EmittedEvent) => (event === 'verification.completed' ? completedEvent(current, started.attemptId, decision, documentEvidence) : statusChangedEvent(current, decision));
+      const eventFor = (event: EmittedEvent) => (event === 'verification.completed' ? completedEvent(current, started.attemptId, decision, documentEvidence, faceMatch?.duplicate?.suspected ?? false) : statusChangedEvent(current, decision));
       let applied = await applyTransition(this.sessions, manager, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
       effects.push(...applied.effects);
       if (decision.outcome === 'rejected' && applied.session.status === 'manual_review') {

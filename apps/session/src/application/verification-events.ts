@@ -6,7 +6,7 @@ import type { SessionRecord } from '../infrastructure/session.repository';
  * The events that become webhooks (spec part 6), as kyc.events.v1 messages. Least data: never
  * the document number, never images; the extracted personal fields the integrator asked us to read.
  */
-export function completedEvent(current: SessionRecord, attemptId: string, decision: scoring.Decision, evidence: document.DocumentEvidence): TypedEvent<'verification.completed'> {
+export function completedEvent(current: SessionRecord, attemptId: string, decision: scoring.Decision, evidence: document.DocumentEvidence, duplicateSuspected: boolean): TypedEvent<'verification.completed'> {
   return {
     type: 'verification.completed',
     payload: {
@@ -18,7 +18,7 @@ export function completedEvent(current: SessionRecord, attemptId: string, decisi
       extractedData: evidence.analysed
         ? { fullName: evidence.fullName, firstName: evidence.firstName, lastName: evidence.lastName, dateOfBirth: evidence.dateOfBirth, nationality: evidence.nationality, sex: evidence.sex }
         : undefined,
-      duplicate: { suspected: false },
+      duplicate: { suspected: duplicateSuspected },
       clientMetadataJson: JSON.stringify(current.clientMetadata),
       testMode: current.testMode,
       // Proof-of-address uploads arrive with the device-side endpoints; until they exist no

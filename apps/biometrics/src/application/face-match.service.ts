@@ -1,0 +1,56 @@
+import { ErrorCode, KycError } from '@kyc/errors';
+import { analyzeFace } from '@kyc/face';
+import { findDuplicates, type DuplicateVerdict } from '../domain/duplicate-check';
+import { comparePortrait, portraitNotCompared, type PortraitComparison } from '../domain/face-match';
+import type { SelfieRepository } from '../infrastructure/selfie.repository';
+
+/** Port to the document service, which owns document images and crops the portrait. */
+export interface PortraitSource {
+  getPortrait(sessionId: string): Promise<{ found: boolean; image: Uint8Array; side: string }>;
+}
+
+export interface FaceMatchRequest {
+  sessionId: string;
+  projectId: string;
+  environment: string;
+  identityKey: string;
+  emailKey: string;
+}
+
+export interface FaceMatchOutcome {
+  comparison: PortraitComparison;
+  livenessConfidence: number;
+  duplicate: DuplicateVerdict;
+}
+
+/**
+ * Submit's biometric evidence for sandbox and live sessions: the recorded selfie against the
+ * portrait printed on the document, and against the faces of earlier completed verifications.
+ */
+export class FaceMatchService {
+  constructor(private readonly selfies: SelfieRepository, private readonly portraits: PortraitSource) {}
+
+  async match(request: FaceMatchRequest): Promise<FaceMatchOutcome> {
+    const selfie = await this.selfies.find(request.sessionId);
+    if (!selfie || selfie.status === 'no_face' || !selfie.embedding) throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
+    if (selfie.status === 'low_quality') throw new KycError(ErrorCode.SELFIE_QUALITY_TOO_LOW, `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`);
+
+    const comparison = await this.compareWithPortrait(request.sessionId, selfie.embedding);
+    const enrolled = await this.selfies.enrolledFaces(request.projectId, request.environment);
+    const duplicate = findDuplicates({ sessionId: request.sessionId, embedding: selfie.embedding, identityKey: request.identityKey, emailKey: request.emailKey }, enrolled);
+    await this.selfies.recordMatch(request.sessionId, {
+      environment: request.environment, identityKey: request.identityKey, emailKey: request.emailKey, comparison, duplicateSuspected: duplicate.suspected,
+    });
+    return { comparison, livenessConfidence: selfie.confidence, duplicate };
+  }
+
+  private async compareWithPortrait(sessionId: string, selfieEmbedding: Float32Array): Promise<PortraitComparison> {
+    const portrait = await this.portraits.getPortrait(sessionId);
+    if (!portrait.found || portrait.image.length === 0) return portraitNotCompared('no portrait was found on the document');
+    const face = await analyzeFace(Buffer.from(portrait.image));
+    // A printed portrait is small and flat: the selfie's quality gates do not apply to it, only
+    // whether a face could be embedded at all.
+    if (face.kind !== 'face' && face.kind !== 'low_quality') return portraitNotCompared(`the document portrait could not be embedded (${face.kind})`);
+    return comparePortrait(selfieEmbedding, face.face.embedding);
+  }
+}
