@@ -34,6 +34,8 @@ export interface RunningStack {
   dataDir: string;
   credentials: DevCredentials;
   credentialsFile: string;
+  /** Process id of each running service, by app name. */
+  pids(): Record<string, number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -147,7 +149,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const gateway = launch('gateway');
     await waitFor('gateway', async () => (await fetch(`${baseUrl}/healthz`)).status === 200, gateway.exited);
     say(`gateway ready on ${baseUrl}`);
-    return { baseUrl, dataDir, credentials, credentialsFile: credentialsPath(dataDir), stop };
+    const pids = () => Object.fromEntries(processes.map((child) => [child.options.name, child.pid]));
+    return { baseUrl, dataDir, credentials, credentialsFile: credentialsPath(dataDir), pids, stop };
   } catch (error) {
     await stop();
     throw error;

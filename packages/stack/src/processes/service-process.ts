@@ -23,6 +23,11 @@ export class ServiceProcess {
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve(code)));
   }
 
+  /** The OS process id, for tooling that samples a service's memory (bench:pipeline). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get isStopping(): boolean {
     return this.stopping;
   }

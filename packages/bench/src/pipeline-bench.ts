@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { type RunningStack, startStack } from '@kyc/stack';
+import { documentFixture, liveSelfie } from '@kyc/verification-fixtures';
+import { percentile, percentileChart } from './percentiles';
+
+/**
+ * `npm run bench:pipeline`: whole sandbox verifications through the real models — create →
+ * upload sides → upload selfie → submit — one at a time on a stack started for the run (or
+ * KYC_API_URL + KYC_SANDBOX_KEY), with p50/p95 per step and end to end, and the peak memory
+ * (VmHWM) of the document and biometrics services. Targets (issue 6): submit p95 ≤ 300 ms,
+ * whole verification p95 ≤ 1.5 s, biometrics peak ≤ 500 MB.
+ */
+const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 20);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+
+type Step = 'create' | 'upload_document' | 'upload_face' | 'submit' | 'total';
+
+async function timed<T>(run: () => Promise<Response>, expectStatus: number[]): Promise<{ ms: number; body: T }> {
+  const started = performance.now();
+  const response = await run();
+  const body = (await response.json()) as T;
+  const ms = performance.now() - started;
+  if (!expectStatus.includes(response.status)) throw new Error(`unexpected ${response.status}: ${JSON.stringify(body)}`);
+  return { ms, body };
+}
+
+function form(image: Buffer, fields: Record<string, string> = {}): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  data.append('images', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'image.jpg');
+  return data;
+}
+
+/** Peak resident memory of a process so far, from /proc (Linux). */
+function peakRssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Math.round(Number(match[1]) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  let stack: RunningStack | undefined;
+  let dataDir: string | undefined;
+  let baseUrl = process.env.KYC_API_URL;
+  let key = process.env.KYC_SANDBOX_KEY;
+  if (!baseUrl || !key) {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-pipeline-'));
+    console.log('[bench] starting a stack for the run …');
+    stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '' }, log: (line) => line.startsWith('[stack]') && console.log(line) });
+    baseUrl = stack.baseUrl;
+    key = stack.credentials.environments.sandbox.secretKey;
+  }
+  const api = baseUrl;
+  const auth = { authorization: `Bearer ${key}` };
+  try {
+    console.log('[bench] generating a passport for the live sample …');
+    const passport = await documentFixture({ seed: 5 });
+    const selfie = liveSelfie();
+    const samples: Record<Step, number[]> = { create: [], upload_document: [], upload_face: [], submit: [], total: [] };
+    const outcomes: Record<string, number> = {};
+
+    for (let i = 0; i < WARMUP + VERIFICATIONS; i++) {
+      const measured = i >= WARMUP;
+      const started = performance.now();
+      // One person verifying repeatedly under one e-mail: not a duplicate, so each run can complete
+      // (the duplicate search still runs over every earlier completion).
+      const created = await timed<{ id: string }>(() => fetch(`${api}/v1/sessions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ clientMetadata: { email: 'bench.person@example.com' } }) }), [201]);
+      let documentMs = 0;
+      for (const { side, image } of passport.sides) {
+        documentMs += (await timed(() => fetch(`${api}/v1/verifications/${created.body.id}/documents`, { method: 'POST', headers: auth, body: form(image, { imageType: side }) }), [200])).ms;
+      }
+      const face = await timed(() => fetch(`${api}/v1/verifications/${created.body.id}/face`, { method: 'POST', headers: auth, body: form(selfie) }), [200]);
+      const submit = await timed<{ status: string }>(() => fetch(`${api}/v1/verifications/${created.body.id}/submit`, { method: 'POST', headers: auth }), [200, 400]);
+      const total = performance.now() - started;
+      if (!measured) continue;
+      samples.create.push(created.ms);
+      samples.upload_document.push(documentMs);
+      samples.upload_face.push(face.ms);
+      samples.submit.push(submit.ms);
+      samples.total.push(total);
+      outcomes[submit.body.status] = (outcomes[submit.body.status] ?? 0) + 1;
+      process.stdout.write(`\r[bench] ${i + 1 - WARMUP}/${VERIFICATIONS} verifications, last ${total.toFixed(0)} ms (${submit.body.status})   `);
+    }
+    process.stdout.write('\n');
+
+    const figures = Object.fromEntries(
+      (Object.keys(samples) as Step[]).map((step) => {
+        const sorted = [...samples[step]].sort((a, b) => a - b);
+        return [step, { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) }];
+      }),
+    ) as Record<Step, { p50: number; p95: number; max: number }>;
+    const pids = stack?.pids() ?? {};
+    const memory = { biometricsPeakRssMb: peakRssMb(pids.biometrics), documentPeakRssMb: peakRssMb(pids.document) };
+    for (const [step, f] of Object.entries(figures)) console.log(`[bench]   ${step.padEnd(16)} p50 ${f.p50.toFixed(0).padStart(6)} ms   p95 ${f.p95.toFixed(0).padStart(6)} ms   max ${f.max.toFixed(0).padStart(6)} ms`);
+    console.log(`[bench]   outcomes ${JSON.stringify(outcomes)}`);
+    console.log(`[bench]   peak RSS: biometrics ${memory.biometricsPeakRssMb ?? '?'} MB (target ≤ 500), document ${memory.documentPeakRssMb ?? '?'} MB`);
+    console.log(`[bench]   targets: submit p95 ≤ 300 ms (${figures.submit.p95 <= 300 ? 'met' : 'NOT met'}), whole verification p95 ≤ 1500 ms (${figures.total.p95 <= 1500 ? 'met' : 'NOT met'})`);
+
+    const outDir = path.resolve(process.cwd(), 'bench-results');
+    mkdirSync(outDir, { recursive: true });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const jsonFile = path.join(outDir, `pipeline-${stamp}.json`);
+    const svgFile = path.join(outDir, `pipeline-${stamp}.svg`);
+    writeFileSync(jsonFile, JSON.stringify({ at: new Date().toISOString(), verifications: VERIFICATIONS, loadAverage: loadavg()[0], steps: figures, outcomes, memory }, null, 2) + '\n');
+    writeFileSync(svgFile, percentileChart('Sandbox verification steps', (Object.keys(figures) as Step[]).map((step) => ({ label: step, values: { p50: figures[step].p50, p95: figures[step].p95 } }))));
+    console.log(`[bench] results: ${jsonFile}\n[bench] chart:   ${svgFile}`);
+  } finally {
+    await stack?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+main().catch((error) => {
+  console.error(`[bench] failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import sharp from 'sharp';
+import { startStack, type RunningStack } from '@kyc/stack';
+import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, spoofSelfies } from '@kyc/verification-fixtures';
+import { ApiClient } from './api-client';
+
+/**
+ * The real pipeline with a sandbox key, over HTTP: OCR/MRZ/VIZ on generated documents at upload,
+ * liveness on real selfies, face match against the printed portrait and the scoring policy at
+ * submit. Each case ends in the state spec part 3 gives.
+ */
+describe('Sandbox pipeline (real models) over the running stack', () => {
+  let stack: RunningStack;
+  let api: ApiClient;
+  let key: string;
+  let dataDir: string;
+  let genuinePassport: DocumentFixture;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-pipeline-'));
+    const lines: string[] = [];
+    try {
+      stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '' }, log: (line) => lines.push(line) });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
+    }
+    api = new ApiClient(stack.baseUrl);
+    genuinePassport = await documentFixture({ seed: 11 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * Most cases show the same face, so each runs in its own project: duplicates are searched per
+   * project environment, and one case's completion must not make the next one a duplicate.
+   */
+  const isolatedProject = async () => {
+    const created = await api.request('POST', '/admin/v1/projects', { key: stack.credentials.adminToken, json: { name: `pipeline-${Math.random().toString(36).slice(2)}` } });
+    expect(created.status).toBe(201);
+    return created.body.keys.sandbox.secretKey as string;
+  };
+  beforeEach(async () => {
+    key = await isolatedProject();
+  });
+
+  const newSession = async (email = `user-${Math.random().toString(36).slice(2)}@example.com`) => {
+    const created = await api.createSession(key, { clientMetadata: { email } });
+    expect(created.status).toBe(201);
+    return created.body.id as string;
+  };
+  const uploadSides = async (sessionId: string, fixture: DocumentFixture) => {
+    const responses = [];
+    for (const { side, image } of fixture.sides) responses.push(await api.uploadDocument(key, sessionId, image, { imageType: side }));
+    return responses;
+  };
+
+  it('completes a genuine passport with a live selfie of the same person, with the right extractedData', async () => {
+    const sessionId = await newSession();
+    const [main] = await uploadSides(sessionId, genuinePassport);
+    expect(main.status).toBe(200);
+    expect(main.body).toMatchObject({ success: true, detectedDocumentType: 'passport', requiresBackSide: false, readyForVerification: true });
+    expect(main.body.issues ?? []).toEqual([]);
+
+    const face = await api.uploadFace(key, sessionId, liveSelfie());
+    expect(face.status).toBe(200);
+    expect(face.body).toMatchObject({ success: true, readyForFinalVerification: true });
+    expect(face.body.confidence).toBeGreaterThan(0.5);
+
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ success: true, status: 'completed' });
+    const { expected } = genuinePassport;
+    expect(submitted.body.data.extractedData).toMatchObject({
+      firstName: expected.firstName, lastName: expected.lastName, dateOfBirth: expected.dateOfBirth, nationality: expected.nationality, sex: expected.sex,
+    });
+    expect(submitted.body.data.extractedData.documentNumber).toBeUndefined();
+    expect(submitted.body.confidence).toBeGreaterThan(0.5);
+
+    const read = await api.verification(key, sessionId);
+    expect(read.body).toMatchObject({ status: 'completed', verification: { status: 'success', faceMatchStatus: 'MATCHED', documentType: 'passport' } });
+    expect(read.body.verification.faceMatchScore).toBeGreaterThanOrEqual(0.7);
+    expect(read.body.verification.extractedData).toMatchObject({ documentNumber: expected.documentNumber, expiryDate: expected.expiryDate });
+  });
+
+  it('fails an impostor selfie with KYC_020 and purges, and the session reopens on the next upload', async () => {
+    const sessionId = await newSession();
+    await uploadSides(sessionId, await documentFixture({ seed: 12, portrait: 'other_person' }));
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.errorCode).toBe('KYC_020');
+    const read = await api.verification(key, sessionId);
+    expect(read.body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_020', faceMatchStatus: 'NOT_MATCHED' } });
+  });
+
+  it('fails an expired document with KYC_013', async () => {
+    const sessionId = await newSession();
+    const expired = await documentFixture({ seed: 13, faults: ['expired'] });
+    const [main] = await uploadSides(sessionId, expired);
+    expect(main.status).toBe(200);
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.body.errorCode).toBe('KYC_013');
+    expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_013' } });
+  });
+
+  it('refuses submit of an ID card without its back side (KYC_009), then completes once the back is in', async () => {
+    const sessionId = await newSession();
+    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    const front = card.sides.find((s) => s.side === 'front');
+    const back = card.sides.find((s) => s.side === 'back');
+    if (!front || !back) throw new Error('the ID card fixture has a front and a back');
+    const frontUpload = await api.uploadDocument(key, sessionId, front.image, { imageType: 'front' });
+    expect(frontUpload.body).toMatchObject({ detectedDocumentType: 'id_card', requiresBackSide: true, readyForVerification: false });
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+    const early = await api.submit(key, sessionId);
+    expect(early.status).toBe(400);
+    expect(early.body.errorCode).toBe('KYC_009');
+    expect((await api.uploadDocument(key, sessionId, back.image, { imageType: 'back' })).body).toMatchObject({ readyForVerification: true });
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.body.status).toBe('completed');
+  });
+
+  it('asks for a retake on the first low-quality upload (KYC_007), records the repeat, and routes to manual_review', async () => {
+    const sessionId = await newSession();
+    const blurred = await sharp(genuinePassport.sides[0].image).resize({ width: 360 }).blur(6).jpeg({ quality: 40 }).toBuffer();
+    const first = await api.uploadDocument(key, sessionId, blurred, { imageType: 'main' });
+    expect(first.status).toBe(400);
+    expect(first.body.errorCode).toBe('KYC_007');
+    const reasonCode: string = first.body.details.reasonCode;
+    expect(reasonCode).toMatch(/^[A-Z_]+$/);
+    const second = await api.uploadDocument(key, sessionId, blurred, { imageType: 'main' });
+    expect(second.status).toBe(200);
+    expect(second.body.issues).toEqual(expect.arrayContaining([{ code: reasonCode, scope: 'main' }]));
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.body).toMatchObject({ success: false, status: 'manual_review' });
+    expect(submitted.body.issues.length).toBeGreaterThan(0);
+    const read = await api.verification(key, sessionId);
+    expect(read.body.status).toBe('manual_review');
+    expect(read.body.issues.length).toBeGreaterThan(0);
+  });
+
+  describe('bad selfies', () => {
+    it.each([0, 1])('rejects spoof-dev spoof #%i with 422 KYC_008b and records nothing', async (index) => {
+      const sessionId = await newSession();
+      const response = await api.uploadFace(key, sessionId, spoofSelfies()[index]);
+      expect(response.status).toBe(422);
+      expect(response.body.errorCode).toBe('KYC_008b');
+      expect(response.body.details).toMatch(/^REASON\|SPOOF\|/);
+    });
+
+    it('rejects a document photo used as the selfie', async () => {
+      const sessionId = await newSession();
+      const response = await api.uploadFace(key, sessionId, genuinePassport.sides[0].image);
+      expect(response.status).toBe(422);
+      expect(response.body.errorCode).toBe('KYC_008b');
+    });
+
+    it('accepts a selfie without a face, and submit answers KYC_021 leaving the session open for a new selfie', async () => {
+      const sessionId = await newSession();
+      await uploadSides(sessionId, genuinePassport);
+      const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d8d0c8' } }).jpeg().toBuffer();
+      expect((await api.uploadFace(key, sessionId, blank)).status).toBe(200);
+      const submitted = await api.submit(key, sessionId);
+      expect(submitted.status).toBe(400);
+      expect(submitted.body.errorCode).toBe('KYC_021');
+      expect((await api.verification(key, sessionId)).body.status).toBe('connected');
+      expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+      expect((await api.submit(key, sessionId)).body.status).toBe('completed');
+    });
+
+    it('answers KYC_022 at submit for a selfie with several faces', async () => {
+      const sessionId = await newSession();
+      await uploadSides(sessionId, genuinePassport);
+      const upload = await api.uploadFace(key, sessionId, groupPhoto());
+      if (upload.status === 422) return expect(upload.body.errorCode).toBe('KYC_008b');
+      expect(upload.status).toBe(200);
+      const submitted = await api.submit(key, sessionId);
+      expect(submitted.body.errorCode).toBe('KYC_022');
+    });
+
+    it('takes a selfie before any document but is not ready, and refuses submit without a document', async () => {
+      const sessionId = await newSession();
+      const face = await api.uploadFace(key, sessionId, liveSelfie());
+      expect(face.status).toBe(200);
+      expect(face.body.readyForFinalVerification).toBe(false);
+      const submitted = await api.submit(key, sessionId);
+      expect(submitted.status).toBe(400);
+      expect((await api.verification(key, sessionId)).body.status).toBe('connected');
+    });
+  });
+
+  it('raises the duplicate signal when the same face comes back under another identity, and routes it to review', async () => {
+    const first = await newSession('duplicate.one@example.com');
+    await uploadSides(first, genuinePassport);
+    await api.uploadFace(key, first, liveSelfie());
+    expect((await api.submit(key, first)).body.status).toBe('completed');
+    // Enrolment happens on the completion event; give the relay a moment.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    const second = await newSession('duplicate.two@example.com');
+    await uploadSides(second, await documentFixture({ seed: 21 }));
+    await api.uploadFace(key, second, liveSelfie());
+    const submitted = await api.submit(key, second);
+    expect(submitted.body).toMatchObject({ status: 'manual_review', issues: [{ code: 'GENERIC_REVIEW' }] });
+  });
+});
