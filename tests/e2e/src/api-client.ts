@@ -64,6 +64,6 @@ export class ApiClient {
 export function imageForm(image: Buffer, filename: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('images', new Blob([image], { type: filename.endsWith('.png') ? 'image/png' : 'image/jpeg' }), filename);
+  form.append('images', new Blob([new Uint8Array(image)], { type: filename.endsWith('.png') ? 'image/png' : 'image/jpeg' }), filename);
   return form;
 }
