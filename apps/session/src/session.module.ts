@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { CreateSessionUseCase } from './application/create-session.usecase';
+import { ReviewSessionUseCase } from './application/review-session.usecase';
 import { SessionQueries } from './application/session-queries.usecase';
 import { SubmitVerificationUseCase } from './application/submit-verification.usecase';
 import { TenancyUseCases } from './application/tenancy.usecases';
@@ -26,6 +27,7 @@ export function buildSessionUseCases(config: SessionConfig, dataSource: DataSour
     new SessionQueries(sessions, tenancy, config),
     new TenancyUseCases(tenancy),
     tenancy,
+    new ReviewSessionUseCase(sessions, logger),
   );
 }
 

@@ -14,6 +14,8 @@ describe(buildRequest.name, () => {
     expect(buildRequest('webhook:deliveries', ['p1', 'test'], { limit: '5' }).path).toBe('/admin/v1/projects/p1/environments/test/webhook/deliveries?limit=5');
     expect(buildRequest('webhook:replay', ['p1', 'd1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/webhook/deliveries/d1/replay' });
     expect(buildRequest('sessions:list', ['p1'], { environment: 'test', status: 'completed', limit: '5' }).path).toBe('/admin/v1/projects/p1/sessions?environment=test&status=completed&limit=5');
+    expect(buildRequest('sessions:approve', ['p1', 's1'], { reviewer: 'ana' })).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/sessions/s1/review', body: { decision: 'approve', reviewer: 'ana' } });
+    expect(buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana', reason: 'forged' }).body).toEqual({ decision: 'reject', reviewer: 'ana', reason: 'forged' });
   });
 
   it('refuses bad usage', () => {
@@ -23,6 +25,8 @@ describe(buildRequest.name, () => {
     expect(() => buildRequest('balance:set-trial', ['p1', 'live'], {})).toThrow(UsageError);
     expect(() => buildRequest('projects:show', [], {})).toThrow(UsageError);
     expect(() => buildRequest('nope', [], {})).toThrow(UsageError);
+    expect(() => buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana' })).toThrow(UsageError);
+    expect(() => buildRequest('sessions:approve', ['p1', 's1'], {})).toThrow(UsageError);
   });
 
   it('escapes ids into the path', () => {

@@ -43,6 +43,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   balance:set-trial <projectId> <environment> <verifications>
   balance:set-credit-limit <projectId> <environment> <verifications>
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
+  sessions:approve <projectId> <sessionId> --reviewer <name>
+  sessions:reject <projectId> <sessionId> --reviewer <name> --reason <text>
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
 KYC_ADMIN_TOKEN, or from $KYC_DATA_DIR/dev-credentials.json (default ./.data).`;
@@ -95,6 +97,15 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       if (flags.limit) query.set('limit', flags.limit);
       const suffix = query.size ? `?${query.toString()}` : '';
       return { method: 'GET', path: `${project(0)}/sessions${suffix}` };
+    }
+    case 'sessions:approve':
+    case 'sessions:reject': {
+      const decision = command === 'sessions:approve' ? 'approve' : 'reject';
+      const reviewer = flags.reviewer?.trim();
+      if (!reviewer) throw new UsageError('missing --reviewer');
+      const reason = flags.reason?.trim();
+      if (decision === 'reject' && !reason) throw new UsageError('a rejection needs --reason');
+      return { method: 'POST', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/review`, body: { decision, reviewer, ...(reason ? { reason } : {}) } };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

@@ -26,6 +26,8 @@ export enum ErrorCode {
   SESSION_CLOSED = 'KYC_SESSION_CLOSED',
   /** action_required accepts only the named side (spec part 3, rule 6). */
   SIDE_NOT_REQUESTED = 'KYC_SIDE_NOT_REQUESTED',
+  /** A reviewer's decision on a session that is not in manual_review. */
+  SESSION_NOT_IN_REVIEW = 'KYC_SESSION_NOT_IN_REVIEW',
   /** Submit before the required uploads are in (outside test mode). */
   UPLOADS_MISSING = 'KYC_UPLOADS_MISSING',
   VALIDATION_FAILED = 'VALIDATION_FAILED',
@@ -112,6 +114,8 @@ export function defineError(code: ErrorCode): ErrorDefinition {
       return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'The session is being processed; poll GET /v1/verifications/{id} for the result' };
     case ErrorCode.SESSION_CLOSED:
       return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'The session no longer accepts this call' };
+    case ErrorCode.SESSION_NOT_IN_REVIEW:
+      return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'Only a session in manual_review can be approved or rejected' };
     case ErrorCode.SIDE_NOT_REQUESTED:
       return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Only the side named in nextAction may be uploaded now' };
     case ErrorCode.UPLOADS_MISSING:

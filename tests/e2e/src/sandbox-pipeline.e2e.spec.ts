@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -22,7 +23,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-pipeline-'));
     const lines: string[] = [];
     try {
-      stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '' }, log: (line) => lines.push(line) });
+      // The integrator's receiver below listens on loopback, which sandbox URLs refuse by default.
+      stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, log: (line) => lines.push(line) });
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
     }
@@ -39,14 +41,38 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
    * Most cases show the same face, so each runs in its own project: duplicates are searched per
    * project environment, and one case's completion must not make the next one a duplicate.
    */
-  const isolatedProject = async () => {
+  let projectId: string;
+  const isolatedProjectWithId = async () => {
     const created = await api.request('POST', '/admin/v1/projects', { key: stack.credentials.adminToken, json: { name: `pipeline-${Math.random().toString(36).slice(2)}` } });
-    expect(created.status).toBe(201);
-    return created.body.keys.sandbox.secretKey as string;
+    return { projectId: created.body.project.id as string, key: created.body.keys.sandbox.secretKey as string };
   };
   beforeEach(async () => {
-    key = await isolatedProject();
+    ({ projectId, key } = await isolatedProjectWithId());
   });
+  const review = (sessionId: string, json: Record<string, string>) =>
+    api.request('POST', `/admin/v1/projects/${projectId}/sessions/${sessionId}/review`, { key: stack.credentials.adminToken, json });
+
+  /** The integrator's webhook receiver: a real HTTP server on loopback. */
+  const receiver = { bodies: [] as string[], server: undefined as Server | undefined, url: '' };
+  beforeAll(async () => {
+    receiver.server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        receiver.bodies.push(body);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
+    receiver.url = `http://127.0.0.1:${(receiver.server!.address() as { port: number }).port}/hooks`;
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.server?.close(() => resolve()) ?? resolve()));
+  const deliveriesFor = async (sessionId: string, count: number) => {
+    const deadline = Date.now() + 20_000;
+    const matching = () => receiver.bodies.filter((body) => body.includes(sessionId)).map((body) => JSON.parse(body));
+    while (Date.now() < deadline && matching().length < count) await new Promise((resolve) => setTimeout(resolve, 100));
+    return matching();
+  };
 
   const newSession = async (email = `user-${Math.random().toString(36).slice(2)}@example.com`) => {
     const created = await api.createSession(key, { clientMetadata: { email } });
@@ -144,6 +170,17 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const read = await api.verification(key, sessionId);
     expect(read.body.status).toBe('manual_review');
     expect(read.body.issues.length).toBeGreaterThan(0);
+
+    // A reviewer rejects it: closed for good, with verification.status_changed.
+    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    expect(hook.status).toBe(200);
+    expect((await review(sessionId, { decision: 'reject', reviewer: 'ana' })).status).toBe(400);
+    const rejected = await review(sessionId, { decision: 'reject', reviewer: 'ana', reason: 'document unreadable' });
+    expect(rejected.body).toMatchObject({ status: 'rejected' });
+    expect((await api.verification(key, sessionId)).body.status).toBe('rejected');
+    const [delivery] = await deliveriesFor(sessionId, 1);
+    expect(delivery).toMatchObject({ type: 'verification.status_changed', data: { object: { status: 'rejected', rejection_reason: 'document unreadable', reviewed_by: 'ana' } } });
+    expect((await review(sessionId, { decision: 'approve', reviewer: 'ana' })).body.errorCode).toBe('KYC_SESSION_NOT_IN_REVIEW');
   });
 
   describe('bad selfies', () => {
@@ -196,18 +233,30 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     });
   });
 
-  it('raises the duplicate signal when the same face comes back under another identity, and routes it to review', async () => {
+  it('raises the duplicate signal when the same face comes back under another identity: review, then the approval webhook carries it', async () => {
+    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    expect(hook.status).toBe(200);
     const first = await newSession('duplicate.one@example.com');
     await uploadSides(first, genuinePassport);
     await api.uploadFace(key, first, liveSelfie());
     expect((await api.submit(key, first)).body.status).toBe('completed');
-    // Enrolment happens on the completion event; give the relay a moment.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const [firstCompletion] = await deliveriesFor(first, 1);
+    expect(firstCompletion.data.object).toMatchObject({ status: 'completed', duplicate: { suspected: false } });
+    expect(JSON.stringify(firstCompletion)).not.toContain(genuinePassport.expected.documentNumber);
+    // Enrolment follows the completion event; the webhook above arrived through the same relay.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     const second = await newSession('duplicate.two@example.com');
     await uploadSides(second, await documentFixture({ seed: 21 }));
     await api.uploadFace(key, second, liveSelfie());
     const submitted = await api.submit(key, second);
     expect(submitted.body).toMatchObject({ status: 'manual_review', issues: [{ code: 'GENERIC_REVIEW' }] });
+    // No webhook for manual_review (spec part 6, rule 2).
+    expect(receiver.bodies.filter((body) => body.includes(second))).toEqual([]);
+
+    const approved = await review(second, { decision: 'approve', reviewer: 'ana' });
+    expect(approved.body).toMatchObject({ status: 'completed' });
+    const [completion] = await deliveriesFor(second, 1);
+    expect(completion).toMatchObject({ type: 'verification.completed', data: { object: { status: 'completed', duplicate: { suspected: true } } } });
   });
 });

@@ -66,7 +66,11 @@ export class SubmitVerificationUseCase {
       const current: SessionRecord = await this.sessions.findForUpdate(manager, scope, sessionId);
       const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
       const effects: Effect[] = [];
-      const eventFor = (event: EmittedEvent) => (event === 'verification.completed' ? completedEvent(current, started.attemptId, decision, documentEvidence, faceMatch?.duplicate?.suspected ?? false) : statusChangedEvent(current, decision));
+      const extractedData = documentEvidence.analysed ? extractedFields(documentEvidence) : null;
+      const duplicateSuspected = faceMatch?.duplicate?.suspected ?? false;
+      const eventFor = (event: EmittedEvent) => (event === 'verification.completed'
+        ? completedEvent(current, { attemptId: started.attemptId, confidence: decision.confidence, documentType: documentEvidence.documentType, extractedData, duplicateSuspected })
+        : statusChangedEvent(current, decision));
       let applied = await applyTransition(this.sessions, manager, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
       effects.push(...applied.effects);
       if (decision.outcome === 'rejected' && applied.session.status === 'manual_review') {
@@ -83,9 +87,10 @@ export class SubmitVerificationUseCase {
         faceMatchStatus: faceMatch?.status || null,
         faceMatchScore: faceMatch?.performed ? faceMatch.score : null,
         failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
-        extractedData: documentEvidence.analysed ? extractedFields(documentEvidence) : null,
+        extractedData,
         issueCodes,
         nextAction: status === 'action_required' ? decision.nextAction || null : null,
+        duplicateSuspected,
       };
       await this.sessions.completeAttempt(manager, started.attemptId, attempt);
       return { session: applied.session, effects, attempt };
@@ -139,7 +144,7 @@ export class SubmitVerificationUseCase {
     await this.sessions.transaction(async (manager) => {
       await this.sessions.completeAttempt(manager, attemptId, {
         status: 'abandoned', confidence: null, documentType: null, faceMatchStatus: null, faceMatchScore: null,
-        failureReason: 'processing could not run', extractedData: null, issueCodes: [], nextAction: null,
+        failureReason: 'processing could not run', extractedData: null, issueCodes: [], nextAction: null, duplicateSuspected: false,
       });
       await manager.query(`UPDATE session.sessions SET status = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [current.id, previousStatus]);
     });

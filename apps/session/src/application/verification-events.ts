@@ -1,4 +1,4 @@
-import type { document, scoring } from '@kyc/contracts';
+import type { scoring } from '@kyc/contracts';
 import type { TypedEvent } from '@kyc/events';
 import type { SessionRecord } from '../infrastructure/session.repository';
 
@@ -6,19 +6,30 @@ import type { SessionRecord } from '../infrastructure/session.repository';
  * The events that become webhooks (spec part 6), as kyc.events.v1 messages. Least data: never
  * the document number, never images; the extracted personal fields the integrator asked us to read.
  */
-export function completedEvent(current: SessionRecord, attemptId: string, decision: scoring.Decision, evidence: document.DocumentEvidence, duplicateSuspected: boolean): TypedEvent<'verification.completed'> {
+/** What a completion webhook tells about the attempt, automatic or approved by a reviewer. */
+export interface CompletionFacts {
+  attemptId: string;
+  confidence: number;
+  documentType: string;
+  /** The attempt's extracted data (the document number is dropped here, never pushed). */
+  extractedData: Record<string, string> | null;
+  duplicateSuspected: boolean;
+}
+
+export function completedEvent(current: SessionRecord, facts: CompletionFacts): TypedEvent<'verification.completed'> {
+  const data = facts.extractedData;
   return {
     type: 'verification.completed',
     payload: {
       status: 'completed',
-      attemptId,
+      attemptId: facts.attemptId,
       decision: 'approved',
-      confidence: decision.confidence,
-      documentType: evidence.documentType,
-      extractedData: evidence.analysed
-        ? { fullName: evidence.fullName, firstName: evidence.firstName, lastName: evidence.lastName, dateOfBirth: evidence.dateOfBirth, nationality: evidence.nationality, sex: evidence.sex }
+      confidence: facts.confidence,
+      documentType: facts.documentType,
+      extractedData: data
+        ? { fullName: data.fullName ?? '', firstName: data.firstName ?? '', lastName: data.lastName ?? '', dateOfBirth: data.dateOfBirth ?? '', nationality: data.nationality ?? '', sex: data.sex ?? '' }
         : undefined,
-      duplicate: { suspected: duplicateSuspected },
+      duplicate: { suspected: facts.duplicateSuspected },
       clientMetadataJson: JSON.stringify(current.clientMetadata),
       testMode: current.testMode,
       // Proof-of-address uploads arrive with the device-side endpoints; until they exist no
@@ -28,7 +39,7 @@ export function completedEvent(current: SessionRecord, attemptId: string, decisi
   };
 }
 
-export function statusChangedEvent(current: SessionRecord, decision: scoring.Decision): TypedEvent<'verification.status_changed'> {
+export function statusChangedEvent(current: SessionRecord, decision: Pick<scoring.Decision, 'rejectionReason' | 'reviewedBy'>): TypedEvent<'verification.status_changed'> {
   return {
     type: 'verification.status_changed',
     payload: {

@@ -46,6 +46,8 @@ export interface AttemptRecord {
   extractedData: Record<string, string> | null;
   issueCodes: string[];
   nextAction: string | null;
+  /** Internal: the face matched an earlier verification under another identity or e-mail. */
+  duplicateSuspected: boolean;
   createdAt: Date;
 }
 
@@ -64,7 +66,8 @@ const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode A
 
 const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, document_type AS "documentType", face_match_status AS "faceMatchStatus",
   face_match_score AS "faceMatchScore", poa_status AS "poaStatus", failure_reason AS "failureReason", is_reused AS "isReused",
-  extracted_data AS "extractedData", issue_codes AS "issueCodes", next_action AS "nextAction", created_at AS "createdAt"`;
+  extracted_data AS "extractedData", issue_codes AS "issueCodes", next_action AS "nextAction", duplicate_suspected AS "duplicateSuspected",
+  created_at AS "createdAt"`;
 
 /** Fields of a session a use case may change; the repository writes only what is given. */
 export type SessionChanges = Partial<Pick<SessionRecord,
@@ -108,6 +111,14 @@ export class SessionRepository {
     return rows[0];
   }
 
+  /** Admin access: any environment of one project, locked for a reviewer's decision. */
+  async findInProjectForUpdate(manager: EntityManager, projectId: string, sessionId: string): Promise<SessionRecord> {
+    if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    const rows: SessionRecord[] = await manager.query(`SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 FOR UPDATE`, [sessionId, projectId]);
+    if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    return rows[0];
+  }
+
   findForUpdate(manager: EntityManager, scope: SessionScope, sessionId: string): Promise<SessionRecord> {
     return this.find(scope, sessionId, manager, true);
   }
@@ -132,10 +143,19 @@ export class SessionRepository {
   async completeAttempt(manager: EntityManager, attemptId: string, outcome: Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'>): Promise<void> {
     await manager.query(
       `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
-              failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, decided_at = now()
+              failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now()
         WHERE id = $1`,
       [attemptId, outcome.status, outcome.confidence, outcome.documentType, outcome.faceMatchStatus, outcome.faceMatchScore,
-        outcome.failureReason, outcome.extractedData ? JSON.stringify(outcome.extractedData) : null, JSON.stringify(outcome.issueCodes), outcome.nextAction],
+        outcome.failureReason, outcome.extractedData ? JSON.stringify(outcome.extractedData) : null, JSON.stringify(outcome.issueCodes), outcome.nextAction,
+        outcome.duplicateSuspected],
+    );
+  }
+
+  /** A reviewer's decision on the attempt under review. */
+  async recordReview(manager: EntityManager, attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void> {
+    await manager.query(
+      `UPDATE session.attempts SET status = $2, reviewed_by = $3, reviewed_at = now(), failure_reason = COALESCE($4, failure_reason) WHERE id = $1`,
+      [attemptId, review.status, review.reviewer, review.failureReason],
     );
   }
 

@@ -3,6 +3,7 @@ import { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { CreateSessionUseCase } from '../application/create-session.usecase';
 import type { SessionQueries } from '../application/session-queries.usecase';
+import type { ReviewSessionUseCase } from '../application/review-session.usecase';
 import type { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
 import { TenancyUseCases, toApiKeyMessage, toProjectMessage } from '../application/tenancy.usecases';
 import type { UploadDocumentUseCase } from '../application/upload-document.usecase';
@@ -20,6 +21,7 @@ export class SessionUseCases {
     readonly queries: SessionQueries,
     readonly tenancy: TenancyUseCases,
     readonly tenancyRepository: TenancyRepository,
+    readonly review: ReviewSessionUseCase,
   ) {}
 }
 
@@ -129,5 +131,12 @@ export class SessionGrpcController implements session.SessionServiceController {
       limit: Math.min(Math.max(request.limit || 50, 1), 500),
     });
     return { sessions };
+  }
+
+  async reviewSession(request: session.ReviewSessionRequest): Promise<session.ReviewSessionResponse> {
+    if (request.decision !== 'approve' && request.decision !== 'reject') throw new KycError(ErrorCode.VALIDATION_FAILED, 'decision must be approve or reject');
+    if (!request.reviewer.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'reviewer is required');
+    if (request.decision === 'reject' && !request.reason.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'a rejection needs a reason');
+    return this.useCases.review.execute({ projectId: request.projectId, sessionId: request.sessionId, decision: request.decision, reviewer: request.reviewer.trim(), reason: request.reason.trim() });
   }
 }

@@ -3,7 +3,7 @@ import { session } from '@kyc/contracts';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { AdminTokenGuard } from './admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from './environment-mapping';
-import { adminEnvironmentParam, balanceBody, balanceHistoryQuery, createProjectBody, creditLimitBody, listSessionsQuery, trialBody, webhookBody } from './request-schemas';
+import { adminEnvironmentParam, balanceBody, balanceHistoryQuery, createProjectBody, creditLimitBody, listSessionsQuery, reviewBody, trialBody, webhookBody } from './request-schemas';
 
 function presentKeys(keys: session.EnvironmentKeys) {
   return { secretKey: keys.secretKey, publishableKey: keys.publishableKey, secretKeyId: keys.secretKeyId, publishableKeyId: keys.publishableKeyId };
@@ -159,5 +159,13 @@ export class AdminController {
       limit: query.limit,
     });
     return { sessions: sessions.map((s) => ({ ...s, environment: fromProtoEnvironment(s.environment) })) };
+  }
+
+  /** A reviewer's decision on a session in manual_review: approve → completed, reject → rejected (spec part 3). */
+  @Post('projects/:projectId/sessions/:sessionId/review')
+  @HttpCode(200)
+  review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+    const body = reviewBody.parse(rawBody ?? {});
+    return this.clients.session.reviewSession({ projectId, sessionId, decision: body.decision, reviewer: body.reviewer, reason: body.reason ?? '' });
   }
 }

@@ -44,6 +44,10 @@ export const createProjectBody = z.object({ name: z.string().min(1).max(200), ac
 export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
 export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });
 export const trialBody = z.object({ trialRemaining: z.number().int().min(0).max(1_000_000) });
+export const reviewBody = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('approve'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().max(1000).optional() }),
+  z.object({ decision: z.literal('reject'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().min(1).max(1000) }),
+]);
 export const creditLimitBody = z.object({ creditLimit: z.number().int().min(0).max(1_000_000) });
 export const balanceHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
