@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 export interface StackSecrets {
@@ -23,6 +23,7 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
   };
   if (Object.keys(secrets).some((key) => stored[key as keyof StackSecrets] === undefined)) {
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600); // the mode above applies only when the file is created
   }
   return secrets;
 }
