@@ -1,6 +1,21 @@
 import { commonEnv, grpcAddress, loadConfig, z } from '@kyc/config';
+import { parseImageKey } from './infrastructure/image-cipher';
 
-const schema = z.object({ ...commonEnv, GRPC_URL: grpcAddress().default('127.0.0.1:50052') });
+/**
+ * DOCUMENT_ENCRYPTION_KEY has no default on purpose: a key baked into the code would protect
+ * nothing. The local stack (`npm start`) generates one per data directory (.data/secrets.json).
+ */
+const imageKey = () =>
+  z.string().transform((value, context) => {
+    const key = parseImageKey(value);
+    if (!key) {
+      context.addIssue({ code: 'custom', message: 'must be 32 bytes as 64 hex characters or base64 (e.g. `openssl rand -base64 32`)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+const schema = z.object({ ...commonEnv, GRPC_URL: grpcAddress().default('127.0.0.1:50052'), DOCUMENT_ENCRYPTION_KEY: imageKey() });
 
 export type DocumentConfig = z.infer<typeof schema>;
-export const loadDocumentConfig = (env: NodeJS.ProcessEnv = process.env): DocumentConfig => loadConfig(schema, env, ['DATABASE_URL']);
+export const loadDocumentConfig = (env: NodeJS.ProcessEnv = process.env): DocumentConfig => loadConfig(schema, env, ['DATABASE_URL', 'DOCUMENT_ENCRYPTION_KEY']);

@@ -3,4 +3,4 @@ import { loadDocumentConfig } from './config';
 import { DocumentModule } from './document.module';
 import { createDocumentDataSource } from './infrastructure/data-source';
 
-runGrpcService({ service: 'document', loadConfig: loadDocumentConfig, createDataSource: createDocumentDataSource, module: (_config, dataSource) => DocumentModule.register(dataSource) });
+runGrpcService({ service: 'document', loadConfig: loadDocumentConfig, createDataSource: createDocumentDataSource, module: (config, dataSource, logger) => DocumentModule.register(config, dataSource, logger) });

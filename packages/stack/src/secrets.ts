@@ -1,20 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 
 export interface StackSecrets {
   adminToken: string;
   embedTokenSecret: string;
+  /** AES-256 key of stored document images (base64 of 32 random bytes); local to this data directory. */
+  documentEncryptionKey: string;
 }
 
-/** Generated on the first start and reused, so tokens and credentials survive restarts. */
+/**
+ * Generated on the first start and reused, so tokens, credentials and encrypted images survive
+ * restarts. A secrets file from before a secret existed gets the missing one added.
+ */
 export function loadOrCreateSecrets(dataDir: string): StackSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as StackSecrets;
+  const stored: Partial<StackSecrets> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<StackSecrets>) : {};
   const secrets: StackSecrets = {
-    adminToken: `adm_${randomBytes(32).toString('base64url')}`,
-    embedTokenSecret: randomBytes(48).toString('base64url'),
+    adminToken: stored.adminToken ?? `adm_${randomBytes(32).toString('base64url')}`,
+    embedTokenSecret: stored.embedTokenSecret ?? randomBytes(48).toString('base64url'),
+    documentEncryptionKey: stored.documentEncryptionKey ?? randomBytes(32).toString('base64'),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+  if (Object.keys(secrets).some((key) => stored[key as keyof StackSecrets] === undefined)) {
+    writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });
+    chmodSync(file, 0o600); // the mode above applies only when the file is created
+  }
   return secrets;
 }

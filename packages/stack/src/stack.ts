@@ -113,6 +113,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           return { ...common, PORT: String(port), HOST: host, ADMIN_TOKEN: secrets.adminToken, EMBED_TOKEN_SECRET: secrets.embedTokenSecret };
         case 'session':
           return { ...common, GRPC_URL: grpcUrls.session, EMBED_TOKEN_SECRET: secrets.embedTokenSecret, PUBLIC_BASE_URL: common.PUBLIC_BASE_URL ?? baseUrl };
+        case 'document':
+          return { ...common, GRPC_URL: grpcUrls.document, DOCUMENT_ENCRYPTION_KEY: common.DOCUMENT_ENCRYPTION_KEY ?? secrets.documentEncryptionKey };
         default:
           return { ...common, GRPC_URL: grpcUrls[app] };
       }

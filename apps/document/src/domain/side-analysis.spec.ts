@@ -1,13 +1,9 @@
-import { testModeAnalysis, testModeEvidence, unanalysedSide } from './side-analysis';
+import { testModeAnalysis, testModeEvidence } from './side-analysis';
 
 describe('document side analysis', () => {
   it('answers test mode like a clean ID card or passport', () => {
     expect(testModeAnalysis('front')).toMatchObject({ detectedDocumentType: 'id_card', requiresBackSide: true, isValidDocument: true, issueCodes: [] });
     expect(testModeAnalysis('main')).toMatchObject({ detectedDocumentType: 'passport', requiresBackSide: false });
-  });
-
-  it('claims nothing about an unanalysed side', () => {
-    expect(unanalysedSide('front')).toMatchObject({ detectionConfidence: 0, isValidDocument: false, analysed: false, issueCodes: [] });
   });
 
   it('reads the persona for test-mode evidence', () => {

@@ -8,7 +8,6 @@ export interface SideAnalysisResult {
   isValidDocument: boolean;
   requiresBackSide: boolean;
   issueCodes: string[];
-  /** False until the document-intelligence models judge real documents. */
   analysed: boolean;
 }
 
@@ -19,16 +18,6 @@ export interface SideAnalysisResult {
 export function testModeAnalysis(side: DocumentSide): SideAnalysisResult {
   const passport = side === 'main';
   return { detectedDocumentType: passport ? 'passport' : 'id_card', detectionConfidence: 0.99, isValidDocument: true, requiresBackSide: !passport, issueCodes: [], analysed: true };
-}
-
-/**
- * Sandbox and live, until OCR/MRZ/VIZ land: the image is validated and recorded, nothing is
- * claimed about it. The side tells the expected layout; confidence 0 says nothing was detected,
- * and no issue is raised (an issue would ask the user for a retake we cannot justify).
- */
-export function unanalysedSide(side: DocumentSide): SideAnalysisResult {
-  const passport = side === 'main';
-  return { detectedDocumentType: passport ? 'passport' : 'id_card', detectionConfidence: 0, isValidDocument: false, requiresBackSide: !passport, issueCodes: [], analysed: false };
 }
 
 export function testModeEvidence(email: string) {

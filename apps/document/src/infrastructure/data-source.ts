@@ -1,6 +1,7 @@
 import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateSideAnalyses1763870400000 } from './migrations/1763870400000-CreateSideAnalyses';
+import { StoreSideImagesAndAnalysis1764115200000 } from './migrations/1764115200000-StoreSideImagesAndAnalysis';
 
 export function createDocumentDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'document', databaseUrl, entities: [], migrations: [CreateSideAnalyses1763870400000] });
+  return createServiceDataSource({ schema: 'document', databaseUrl, entities: [], migrations: [CreateSideAnalyses1763870400000, StoreSideImagesAndAnalysis1764115200000] });
 }

@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { document } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { decodeImage } from '@kyc/image-intake';
-import { type DocumentSide, testModeAnalysis, testModeEvidence, unanalysedSide } from '../domain/side-analysis';
-import { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
+import { DocumentAnalysisService } from '../application/document-analysis.service';
+import { type DocumentSide, testModeEvidence } from '../domain/side-analysis';
 
 const SIDES: readonly DocumentSide[] = ['front', 'back', 'main'];
 const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed'> = {
@@ -13,28 +12,44 @@ const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed
 @Controller()
 @document.DocumentServiceControllerMethods()
 export class DocumentGrpcController implements document.DocumentServiceController {
-  constructor(private readonly repository: SideAnalysisRepository) {}
+  constructor(private readonly documents: DocumentAnalysisService) {}
 
   async analyzeSide(request: document.AnalyzeSideRequest): Promise<document.SideAnalysis> {
     const side = SIDES.find((s) => s === request.side);
     if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'side must be front, back or main');
-    const decoded = await decodeImage(Buffer.from(request.image));
-    const result = request.testMode ? testModeAnalysis(side) : unanalysedSide(side);
-    await this.repository.save({ sessionId: request.sessionId, projectId: request.projectId, side, width: decoded.width, height: decoded.height, result });
-    return { side, ...result, width: decoded.width, height: decoded.height };
+    const { analysed: _analysed, ...answer } = await this.documents.analyzeSide({
+      sessionId: request.sessionId,
+      projectId: request.projectId,
+      side,
+      image: Buffer.from(request.image),
+      testMode: request.testMode,
+    });
+    return answer;
   }
 
   async getDocumentEvidence(request: document.GetDocumentEvidenceRequest): Promise<document.DocumentEvidence> {
     if (request.testMode) return { ...EMPTY_EVIDENCE, ...testModeEvidence(request.email) };
-    return { ...EMPTY_EVIDENCE, documentType: await this.repository.documentType(request.sessionId), analysed: false };
+    const evidence = await this.documents.evidence(request.sessionId);
+    if (evidence.sides.length === 0) return { ...EMPTY_EVIDENCE, documentType: '', analysed: false };
+    return {
+      ...EMPTY_EVIDENCE,
+      ...evidence.extractedData,
+      documentType: evidence.documentType,
+      analysed: evidence.analysed,
+      signals: evidence.signals,
+      detectionConfidence: evidence.detectionConfidence,
+      portraitAvailable: evidence.portraitSide !== null,
+      requiresBackSide: evidence.requiresBackSide,
+      sides: evidence.sides,
+    };
   }
 
-  /** Sandbox/live portraits arrive with the document-intelligence wiring; until then none is found. */
-  async getPortrait(_request: document.GetPortraitRequest): Promise<document.Portrait> {
-    return { found: false, image: Buffer.alloc(0), side: '' };
+  async getPortrait(request: document.GetPortraitRequest): Promise<document.Portrait> {
+    const portrait = await this.documents.portrait(request.sessionId);
+    return portrait ? { found: true, image: portrait.jpeg, side: portrait.side } : { found: false, image: Buffer.alloc(0), side: '' };
   }
 
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {
-    return { purgedSides: await this.repository.purge(request.sessionId) };
+    return { purgedSides: await this.documents.purge(request.sessionId) };
   }
 }

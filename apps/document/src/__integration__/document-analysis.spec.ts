@@ -1,0 +1,209 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { generateDocument, type GeneratedDocument, transliterateToMrz } from '@kyc/document-generator';
+import { decodeImage as decodeFaceImage, detectFaceBoxes } from '@kyc/face';
+import { decodeImage } from '@kyc/image-intake';
+import { createLogger } from '@kyc/logger';
+import { type DataSource, runMigrations } from '@kyc/persistence';
+import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { DocumentAnalysisService } from '../application/document-analysis.service';
+import { createDocumentDataSource } from '../infrastructure/data-source';
+import { ImageCipher } from '../infrastructure/image-cipher';
+import { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
+import { DocumentGrpcController } from '../transport/document.grpc-controller';
+
+/**
+ * Sandbox/live document handling through the gRPC controller, with real PostgreSQL, the real OCR
+ * and face models, and documents rendered by the generator with real faces as portraits.
+ */
+const FACES_DEV = join(__dirname, '../../../../../shared/data/faces-dev');
+if (!existsSync(FACES_DEV)) throw new Error(`faces-dev not found at ${FACES_DEV} (../shared/data beside the checkout)`);
+const portraitOf = (person: string) => readFileSync(join(FACES_DEV, person, `${person}1.png`));
+
+/** The generator's "today": its documents are valid or expired relative to this date. */
+const REFERENCE_DATE = '2026-01-01';
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+
+describe('document analysis (sandbox/live)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let cipher: ImageCipher;
+  let controller: DocumentGrpcController;
+  const logLines: string[] = [];
+  let passport: GeneratedDocument;
+  let expiredPassport: GeneratedDocument;
+  let card: GeneratedDocument;
+  let otherCard: GeneratedDocument;
+
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    dataSource = createDocumentDataSource(database.url);
+    await runMigrations(dataSource);
+    cipher = new ImageCipher(randomBytes(32));
+    const logger = createLogger('document', 'info', { write: (line: string) => void logLines.push(line) });
+    const service = new DocumentAnalysisService(new SideAnalysisRepository(dataSource), cipher, logger, () => new Date(`${REFERENCE_DATE}T12:00:00Z`));
+    controller = new DocumentGrpcController(service);
+    // Seeds chosen so the OCR reads every field; a different seed is a different person.
+    passport = await generateDocument({ seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
+    expiredPassport = await generateDocument({ seed: 11, index: 4, documentType: 'passport', country: 'FRA', faults: ['expired'], portrait: portraitOf('penny') });
+    card = await generateDocument({ seed: 11, index: 2, documentType: 'id_card', portrait: portraitOf('leonard') });
+    otherCard = await generateDocument({ seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
+  }, 120_000);
+
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.stop();
+  });
+
+  const upload = (sessionId: string, side: string, image: Buffer, testMode = false) => controller.analyzeSide({ sessionId, projectId: randomUUID(), side, image, testMode });
+  const evidence = (sessionId: string) => controller.getDocumentEvidence({ sessionId, testMode: false, email: '' });
+  const imageOf = (document: GeneratedDocument, side: string) => document.images.find((i) => i.truth.uploadedAs === side)!;
+  const storedImage = async (sessionId: string, side: string) =>
+    ((await dataSource.query(`SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`, [sessionId, side])) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[])[0];
+
+  describe('a clean passport', () => {
+    const sessionId = randomUUID();
+
+    it('raises no retake, gives its data without hard findings, and a portrait with a face', async () => {
+      const page = imageOf(passport, 'main');
+      const answer = await upload(sessionId, 'main', page.jpeg);
+      expect(answer).toMatchObject({ side: 'main', detectedDocumentType: 'passport', isValidDocument: true, requiresBackSide: false, issueCodes: [] });
+      expect(answer.detectionConfidence).toBeGreaterThanOrEqual(0.9);
+
+      const read = await evidence(sessionId);
+      const truth = page.truth.extractedData;
+      expect(read).toMatchObject({
+        documentType: 'passport',
+        analysed: true,
+        portraitAvailable: true,
+        requiresBackSide: false,
+        sides: ['main'],
+        lastName: transliterateToMrz(truth.lastName),
+        firstName: transliterateToMrz(truth.firstName),
+        dateOfBirth: truth.dateOfBirth,
+        documentNumber: truth.documentNumber,
+        expiryDate: truth.expiryDate,
+        sex: truth.sex,
+      });
+      expect(read.signals.filter((s) => s.kind !== 'authenticity')).toEqual([]);
+      expect(read.detectionConfidence).toBeGreaterThanOrEqual(0.9);
+
+      const portrait = await controller.getPortrait({ sessionId });
+      expect(portrait).toMatchObject({ found: true, side: 'main' });
+      const crop = Buffer.from(portrait.image);
+      expect(crop.subarray(0, 3).equals(JPEG_MAGIC)).toBe(true);
+      const meta = await sharp(crop).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.width).toBeLessThan(page.truth.image.width / 2);
+      const decoded = await decodeFaceImage(crop);
+      if (decoded.kind !== 'image') throw new Error(`crop not decodable: ${decoded.detail}`);
+      expect((await detectFaceBoxes(decoded.image)).length).toBeGreaterThanOrEqual(1);
+    });
+
+    it('stores the stripped re-encode only encrypted', async () => {
+      const row = await storedImage(sessionId, 'main');
+      expect(row.ciphertext.subarray(0, 3).equals(JPEG_MAGIC)).toBe(false);
+      expect(row.iv).toHaveLength(12);
+      expect(row.auth_tag).toHaveLength(16);
+      const plaintext = cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id }, `document-image:${sessionId}:main`);
+      expect(plaintext.equals((await decodeImage(imageOf(passport, 'main').jpeg)).image)).toBe(true);
+      const tampered = Buffer.from(row.ciphertext);
+      tampered[tampered.length - 1] ^= 0x01;
+      expect(() => cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: tampered, keyId: row.key_id }, `document-image:${sessionId}:main`)).toThrow(/integrity/);
+    });
+
+    it('purges the image, the analysis and the extracted data', async () => {
+      await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 1 });
+      const [counts] = await dataSource.query(
+        `SELECT (SELECT count(*) FROM document.side_analyses WHERE session_id = $1)::int AS analyses, (SELECT count(*) FROM document.side_images WHERE session_id = $1)::int AS images`,
+        [sessionId],
+      );
+      expect(counts).toEqual({ analyses: 0, images: 0 });
+      await expect(evidence(sessionId)).resolves.toMatchObject({ analysed: false, sides: [], lastName: '', documentNumber: '' });
+      await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+      await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 0 });
+    });
+  });
+
+  it('records an expired passport as a hard finding, not a retake', async () => {
+    const sessionId = randomUUID();
+    const answer = await upload(sessionId, 'main', imageOf(expiredPassport, 'main').jpeg);
+    expect(answer.detectedDocumentType).toBe('passport');
+    expect(answer.issueCodes).not.toContain('DOC_EXPIRED');
+    const read = await evidence(sessionId);
+    expect(read.expiryDate < REFERENCE_DATE).toBe(true);
+    expect(read.signals).toContainEqual(expect.objectContaining({ code: 'DOC_EXPIRED', kind: 'hard', severity: 'high', side: 'main' }));
+  });
+
+  it('combines an ID card front and back, and asks for a retake when a back of another card replaces it', async () => {
+    const sessionId = randomUUID();
+    const front = await upload(sessionId, 'front', imageOf(card, 'front').jpeg);
+    expect(front).toMatchObject({ detectedDocumentType: 'id_card', requiresBackSide: true, issueCodes: [] });
+    const back = await upload(sessionId, 'back', imageOf(card, 'back').jpeg);
+    expect(back).toMatchObject({ detectedDocumentType: 'id_card', issueCodes: [] });
+    const read = await evidence(sessionId);
+    const truth = imageOf(card, 'back').truth.extractedData;
+    expect(read).toMatchObject({ documentType: 'id_card', analysed: true, sides: ['front', 'back'], requiresBackSide: true, portraitAvailable: true, documentNumber: truth.documentNumber, dateOfBirth: truth.dateOfBirth });
+    expect(read.signals.filter((s) => s.kind !== 'authenticity')).toEqual([]);
+    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: true, side: 'front' });
+
+    const firstBack = await storedImage(sessionId, 'back');
+    const mixed = await upload(sessionId, 'back', imageOf(otherCard, 'back').jpeg);
+    expect(mixed.issueCodes).toEqual(['DOCUMENT_MIXING_SUSPECTED']);
+    expect((await storedImage(sessionId, 'back')).ciphertext.equals(firstBack.ciphertext)).toBe(false);
+    const remixed = await evidence(sessionId);
+    expect(remixed.documentNumber).toBe(imageOf(otherCard, 'back').truth.extractedData.documentNumber);
+    expect(remixed.signals).toContainEqual(expect.objectContaining({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', side: 'document' }));
+  });
+
+  it('answers a blank page with typed problems, not an exception', async () => {
+    const sessionId = randomUUID();
+    const blank = await sharp({ create: { width: 1200, height: 850, channels: 3, background: '#e8e4dc' } }).jpeg().toBuffer();
+    const answer = await upload(sessionId, 'main', blank);
+    expect(answer).toMatchObject({ detectedDocumentType: 'unknown', isValidDocument: false, requiresBackSide: false });
+    expect(answer.issueCodes).toContain('LOW_DETECTION_CONFIDENCE');
+    expect(answer.detectionConfidence).toBeLessThan(0.5);
+    await expect(evidence(sessionId)).resolves.toMatchObject({ analysed: false, sides: ['main'], portraitAvailable: false });
+    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+  });
+
+  it('refuses corrupt images with KYC_006 and stores nothing', async () => {
+    const sessionId = randomUUID();
+    const jpeg = imageOf(passport, 'main').jpeg;
+    for (const image of [jpeg.subarray(0, Math.floor(jpeg.length / 3)), Buffer.concat([JPEG_MAGIC, randomBytes(2048)]), Buffer.from('not an image')]) {
+      await expect(upload(sessionId, 'main', image)).rejects.toMatchObject({ code: 'KYC_006' });
+    }
+    await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
+  });
+
+  it('stores an upload turned upright by its EXIF orientation, with the metadata stripped (test mode too)', async () => {
+    const sessionId = randomUUID();
+    const photo = await sharp(imageOf(card, 'front').jpeg).withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'exif-marker-4711' } } }).jpeg().toBuffer();
+    expect(photo.includes('exif-marker-4711')).toBe(true);
+    const answer = await upload(sessionId, 'front', photo, true);
+    const original = await sharp(photo).metadata();
+    expect({ width: answer.width, height: answer.height }).toEqual({ width: original.height, height: original.width });
+    const row = await storedImage(sessionId, 'front');
+    const stored = cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id }, `document-image:${sessionId}:front`);
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: answer.width, height: answer.height });
+    expect(stored.includes('exif-marker-4711')).toBe(false);
+  });
+
+  it('keeps names and document numbers out of the logs', () => {
+    const logs = logLines.join('\n');
+    expect(logs).toContain('document side analysed');
+    for (const document of [passport, expiredPassport, card, otherCard]) {
+      const truth = document.images[0].truth.extractedData;
+      expect(logs).not.toContain(truth.documentNumber);
+      expect(logs).not.toContain(transliterateToMrz(truth.lastName));
+    }
+    // The figures the README quotes: time per analysed side on this machine.
+    const timings = logLines.map((l) => JSON.parse(l) as { analysisMs?: number; side?: string }).filter((l) => l.analysisMs !== undefined);
+    console.info(`analysis per side (ms): ${timings.map((t) => `${t.side} ${t.analysisMs}`).join(', ')}`);
+  });
+});

@@ -1,0 +1,127 @@
+import { analyzeDocumentSide, compareSides, type ProblemCode, type SideComparison } from '@kyc/document-intelligence';
+import { decodeImage } from '@kyc/image-intake';
+import type { Logger } from '@kyc/logger';
+import { type CombinedEvidence, choosePortraitSide, combineSides } from '../domain/document-evidence';
+import { type DocumentSide, type SideAnalysisResult, testModeAnalysis } from '../domain/side-analysis';
+import { asSideAnalysis, judgeUpload, type RecordedSide, recordSide } from '../domain/side-judgement';
+import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
+import type { ImageCipher } from '../infrastructure/image-cipher';
+import { cropPortrait } from '../infrastructure/portrait-cropper';
+import type { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
+
+export interface AnalyzeSideCommand {
+  sessionId: string;
+  projectId: string;
+  side: DocumentSide;
+  image: Buffer;
+  testMode: boolean;
+}
+
+export type AnalysedSide = SideAnalysisResult & { side: DocumentSide; width: number; height: number };
+
+export interface CroppedPortrait {
+  side: DocumentSide;
+  jpeg: Buffer;
+}
+
+/** The sides of one card that must show the same document. */
+const OTHER_CARD_SIDE: Partial<Record<DocumentSide, DocumentSide>> = { front: 'back', back: 'front' };
+
+/**
+ * Sandbox and live document handling: every side is decoded and stripped (image intake), stored
+ * encrypted, read by the document library with the face detector as its portrait port, and
+ * recorded; evidence and the portrait are built from what was recorded. Test mode stores the
+ * image but answers from the personas.
+ */
+export class DocumentAnalysisService {
+  constructor(
+    private readonly sides: SideAnalysisRepository,
+    private readonly cipher: ImageCipher,
+    private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async analyzeSide(command: AnalyzeSideCommand): Promise<AnalysedSide> {
+    // Undecodable, truncated or oversized input is a KYC_006 here, before anything is stored.
+    const intake = await decodeImage(command.image);
+    const image = { format: intake.format, sealed: this.cipher.seal(intake.image, imageContext(command.sessionId, command.side)) };
+    const size = { width: intake.width, height: intake.height };
+    if (command.testMode) {
+      const answer = testModeAnalysis(command.side);
+      await this.sides.save({ ...command, ...size, answer, analysis: null, image });
+      return { side: command.side, ...answer, ...size };
+    }
+
+    const detector = new FacePortraitDetector();
+    // The library reads the stored re-encode, so the portrait box fits the image we keep.
+    const analysis = await analyzeDocumentSide(intake.image, { side: command.side, portraitDetector: detector, now: this.clock() });
+    const recorded = recordSide(analysis, detector.portraitBox);
+    const crossSide = await this.crossSideProblems(command.sessionId, recorded);
+    const verdict = judgeUpload(recorded, crossSide);
+    const answer = { ...verdict, analysed: !recorded.failure };
+    await this.sides.save({ ...command, ...size, answer, analysis: recorded, image });
+    // Codes and figures only: names, numbers, dates and signal details stay out of the logs.
+    this.logger.info(
+      {
+        sessionId: command.sessionId,
+        side: command.side,
+        documentType: recorded.documentType,
+        detectionConfidence: recorded.detectionConfidence,
+        problems: recorded.problems,
+        issueCodes: verdict.issueCodes,
+        signals: recorded.authenticitySignals.map((s) => s.code),
+        mrz: recorded.mrz ? { format: recorded.mrz.format, valid: recorded.mrz.valid } : null,
+        portrait: { checked: recorded.portrait.checked, found: recorded.portrait.found },
+        rotation: recorded.rotation,
+        analysisMs: recorded.analysisMs,
+      },
+      'document side analysed',
+    );
+    if (recorded.failure) this.logger.warn({ sessionId: command.sessionId, side: command.side, failure: recorded.failure }, 'document side could not be analysed');
+    if (!recorded.portrait.checked) this.logger.warn({ sessionId: command.sessionId, side: command.side, reason: recorded.portrait.reason }, 'portrait not checked');
+    return { side: command.side, ...answer, ...size };
+  }
+
+  async evidence(sessionId: string): Promise<CombinedEvidence> {
+    const sides = await this.sides.analysedSides(sessionId);
+    return combineSides(sides, compareCardSides(sides), this.clock());
+  }
+
+  /** The portrait with its margin, or null when no analysed side shows one. */
+  async portrait(sessionId: string): Promise<CroppedPortrait | null> {
+    const side = choosePortraitSide(await this.sides.analysedSides(sessionId));
+    if (!side?.portrait.box) return null;
+    const stored = await this.sides.sealedImage(sessionId, side.side);
+    if (!stored) return null;
+    const image = this.cipher.open(stored.sealed, imageContext(sessionId, side.side));
+    const jpeg = await cropPortrait(image, side.rotation, side.portrait.box);
+    return jpeg ? { side: side.side, jpeg } : null;
+  }
+
+  /** Removes the session's images, analyses and extracted data; returns how many sides went. */
+  async purge(sessionId: string): Promise<number> {
+    const purged = await this.sides.purge(sessionId);
+    this.logger.info({ sessionId, purgedSides: purged }, 'document state purged');
+    return purged;
+  }
+
+  /** Front and back that disagree are raised at the upload of the second, as a retake problem. */
+  private async crossSideProblems(sessionId: string, uploaded: RecordedSide): Promise<ProblemCode[]> {
+    const otherName = OTHER_CARD_SIDE[uploaded.side];
+    const other = otherName ? await this.sides.analysedSide(sessionId, otherName) : null;
+    if (!other) return [];
+    return compareCardSides([uploaded, other])?.mixingSuspected ? ['DOCUMENT_MIXING_SUSPECTED'] : [];
+  }
+}
+
+function compareCardSides(sides: readonly RecordedSide[]): SideComparison | null {
+  const front = sides.find((s) => s.side === 'front');
+  const back = sides.find((s) => s.side === 'back');
+  if (!front || !back || front.failure || back.failure) return null;
+  return compareSides(asSideAnalysis(front), asSideAnalysis(back));
+}
+
+/** Binds each ciphertext to its session and side (authenticated, not secret). */
+function imageContext(sessionId: string, side: DocumentSide): string {
+  return `document-image:${sessionId}:${side}`;
+}

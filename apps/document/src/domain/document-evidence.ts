@@ -1,0 +1,124 @@
+import type { DetectedDocumentType, DocumentSide, ExtractedData, ProblemCode, SideComparison } from '@kyc/document-intelligence';
+import { documentRequiresBackSide, HARD_FINDINGS, type RecordedSide } from './side-judgement';
+
+export type SignalKind = 'problem' | 'hard' | 'authenticity';
+export type SignalSeverity = 'low' | 'medium' | 'high';
+
+export interface EvidenceSignal {
+  code: string;
+  kind: SignalKind;
+  severity: SignalSeverity;
+  side: DocumentSide | 'document';
+  /** For reviewers only; may hold document values, so it is never logged. */
+  detail: string;
+}
+
+export interface CombinedEvidence {
+  documentType: DetectedDocumentType;
+  extractedData: ExtractedData;
+  signals: EvidenceSignal[];
+  /** The lowest over the stored sides: the document is only as certain as its weakest side. */
+  detectionConfidence: number;
+  /** The side whose portrait GetPortrait crops, or null. */
+  portraitSide: DocumentSide | null;
+  requiresBackSide: boolean;
+  sides: DocumentSide[];
+  /** At least one side was read: a document type or some field came out of it. */
+  analysed: boolean;
+}
+
+const SIDE_ORDER: readonly DocumentSide[] = ['main', 'front', 'back'];
+/** Passport pages and card fronts carry the holder's portrait (the library judges the same way). */
+const PORTRAIT_SIDES: readonly DocumentSide[] = ['main', 'front'];
+/**
+ * Severity of spec problems: a recoverable problem lowers confidence in what was read (medium);
+ * a hard finding decides the outcome on its own (high).
+ */
+const PROBLEM_SEVERITY: Record<'problem' | 'hard', SignalSeverity> = { problem: 'medium', hard: 'high' };
+
+/**
+ * Everything submit needs from the stored sides. `mixing` is compareSides(front, back) when both
+ * were analysed; `now` re-checks expiry on the combined data (a side may have been read days ago,
+ * or its expiry may only come from the other side).
+ */
+export function combineSides(recorded: readonly RecordedSide[], mixing: SideComparison | null, now: Date): CombinedEvidence {
+  const sides = [...recorded].sort((a, b) => SIDE_ORDER.indexOf(a.side) - SIDE_ORDER.indexOf(b.side));
+  const signals: EvidenceSignal[] = [];
+  for (const side of sides) {
+    for (const code of side.problems) {
+      const kind = HARD_FINDINGS.includes(code) ? 'hard' : 'problem';
+      signals.push({ code, kind, severity: PROBLEM_SEVERITY[kind], side: side.side, detail: problemDetail(code, side) });
+    }
+    for (const signal of side.authenticitySignals) {
+      signals.push({ code: signal.code, kind: 'authenticity', severity: signal.severity, side: side.side, detail: signal.detail });
+    }
+  }
+  if (mixing?.mixingSuspected) {
+    signals.push({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: PROBLEM_SEVERITY.problem, side: 'document', detail: mixing.reason ?? 'front and back disagree' });
+  }
+  const extractedData = mergeExtractedData(sides);
+  const today = now.toISOString().slice(0, 10);
+  if (extractedData.expiryDate && extractedData.expiryDate < today && !signals.some((s) => s.code === 'DOC_EXPIRED')) {
+    signals.push({ code: 'DOC_EXPIRED', kind: 'hard', severity: PROBLEM_SEVERITY.hard, side: 'document', detail: 'the combined expiry date is past' });
+  }
+  const documentType = combinedDocumentType(sides);
+  const names = sides.map((s) => s.side);
+  return {
+    documentType,
+    extractedData,
+    signals,
+    detectionConfidence: sides.length > 0 ? Math.min(...sides.map((s) => s.detectionConfidence)) : 0,
+    portraitSide: choosePortraitSide(sides)?.side ?? null,
+    requiresBackSide: documentRequiresBackSide(documentType, names),
+    sides: names,
+    analysed: sides.some((s) => !s.failure && (s.documentType !== 'unknown' || Object.keys(s.extractedData).length > 0)),
+  };
+}
+
+/** The passport page, else the card front, when the detector found a face on it. */
+export function choosePortraitSide(sides: readonly RecordedSide[]): RecordedSide | undefined {
+  return PORTRAIT_SIDES.map((name) => sides.find((s) => s.side === name)).find((s) => s?.portrait.found && s.portrait.box);
+}
+
+/**
+ * Field by field from the most trustworthy side: a valid MRZ, then any MRZ, then the visual zone
+ * alone. Each side's own data is already MRZ-first (the library's buildExtractedData).
+ */
+export function mergeExtractedData(sides: readonly RecordedSide[]): ExtractedData {
+  const trust = (s: RecordedSide) => (s.failure ? -1 : s.mrz?.valid ? 2 : s.mrz ? 1 : 0);
+  const ranked = sides.filter((s) => !s.failure).sort((a, b) => trust(b) - trust(a));
+  const merged: ExtractedData = {};
+  const fields = ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
+  for (const field of fields) {
+    const value = ranked.map((s) => s.extractedData[field]).find((v) => v !== undefined && v !== '');
+    if (value !== undefined) merged[field] = value;
+  }
+  const fullName = [merged.firstName, merged.lastName].filter(Boolean).join(' ') || ranked.map((s) => s.extractedData.fullName).find(Boolean);
+  if (fullName) merged.fullName = fullName;
+  return merged;
+}
+
+/** The most confident named type; `unknown` only when no side names one. */
+function combinedDocumentType(sides: readonly RecordedSide[]): DetectedDocumentType {
+  const named = sides.filter((s) => s.documentType !== 'unknown').sort((a, b) => b.detectionConfidence - a.detectionConfidence);
+  return named[0]?.documentType ?? 'unknown';
+}
+
+function problemDetail(code: ProblemCode, side: RecordedSide): string {
+  if (side.failure) return side.failure;
+  switch (code) {
+    case 'MRZ_DATA_UNREADABLE':
+      if (!side.mrz) return 'no readable MRZ on a side that must carry one';
+      return `${side.mrz.format} MRZ${side.mrz.failedCheckDigits.length ? `, failed check digits: ${side.mrz.failedCheckDigits.join(', ')}` : ''}${side.mrz.anomalies ? `, ${side.mrz.anomalies} layout anomalies` : ''}`;
+    case 'PORTRAIT_NOT_DETECTED':
+      return 'the face detector found no portrait';
+    case 'LOW_DETECTION_CONFIDENCE':
+      return `document type ${side.documentType} at confidence ${side.detectionConfidence.toFixed(2)}`;
+    case 'DOCUMENT_QUALITY_TOO_LOW': {
+      const q = side.quality;
+      return `${q.width}×${q.height}, sharpness ${q.blur.toFixed(1)}, brightness ${q.brightness.toFixed(0)}, glare ${(q.glare * 100).toFixed(0)} %`;
+    }
+    default:
+      return '';
+  }
+}
