@@ -61,12 +61,18 @@ const DUPLICATE_HANDLINGS: readonly DuplicateHandling[] = ['review', 'allow'];
 const WEIGHT_SUM_TOLERANCE = 1e-6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function assertPolicyScope(projectId: string, environment: string): asserts environment is PolicyEnvironment {
+/** Why this project environment cannot have a policy; empty when it can. */
+export function policyScopeProblems(projectId: string, environment: string): string[] {
   const problems: string[] = [];
   if (!UUID.test(projectId)) problems.push('projectId must be a UUID');
   if (environment !== 'sandbox' && environment !== 'live') {
     problems.push(`environment must be sandbox or live (test mode follows its personas), got "${environment}"`);
   }
+  return problems;
+}
+
+export function assertPolicyScope(projectId: string, environment: string): asserts environment is PolicyEnvironment {
+  const problems = policyScopeProblems(projectId, environment);
   if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, problems.join('; '));
 }
 
