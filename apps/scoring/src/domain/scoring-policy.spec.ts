@@ -1,4 +1,6 @@
-import { applyOverrides, DEFAULT_POLICY } from './policy-settings';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { applyOverrides, DEFAULT_POLICY, DEFAULT_POLICY_SETTINGS } from './policy-settings';
 import { decide, MAX_RECOLLECTION_CYCLES, RULES, sanitizeIssueCodes, type ScoringInput, type ScoringSignal, USER_SHOWABLE_CODES } from './scoring-policy';
 
 /** A sandbox attempt with everything in order: valid MRZ (0.95), face matched (0.9), live selfie (0.9). */
@@ -274,5 +276,14 @@ describe('scoring policy: confidence and explanation', () => {
       expect(Boolean(rule.failureReason)).toBe(rule.outcome === 'failed');
       expect(Boolean(rule.nextAction)).toBe(rule.outcome === 'action_required');
     }
+  });
+
+  it('is the rule table and defaults docs/scoring-policy.md shows', () => {
+    const doc = readFileSync(path.join(__dirname, '../../../../docs/scoring-policy.md'), 'utf8');
+    const documented = [...doc.matchAll(/^\| (\d+) \| `([a-z_]+)` \| (\w+)/gm)].map((row) => [Number(row[1]), row[2], row[3]]);
+    expect(documented).toEqual(RULES.map((rule, index) => [index + 1, rule.id, rule.outcome]));
+    const { weights } = DEFAULT_POLICY_SETTINGS;
+    expect(doc).toContain(`| \`autoApproveThreshold\` | ${DEFAULT_POLICY_SETTINGS.autoApproveThreshold} |`);
+    expect(doc).toContain(`{ detectionConfidence: ${weights.detectionConfidence}, faceMatchScore: ${weights.faceMatchScore}, livenessConfidence: ${weights.livenessConfidence} }`);
   });
 });
