@@ -1,16 +1,37 @@
 import { Controller } from '@nestjs/common';
 import { scoring } from '@kyc/contracts';
-import { decide } from '../domain/scoring-policy';
+import { DEFAULT_POLICY } from '../domain/policy-settings';
+import { decide, type DecisionResult } from '../domain/scoring-policy';
 import { DecisionRepository } from '../infrastructure/decision.repository';
+import { PolicyRepository } from '../infrastructure/policy.repository';
+
+/**
+ * The wire decision: the stored explanation keeps each signal's raw code and detail for reviewers;
+ * the reply carries only signal, value, weight and rule.
+ */
+export function toWireDecision(decision: DecisionResult): scoring.Decision {
+  return {
+    outcome: decision.outcome,
+    confidence: decision.confidence,
+    issueCodes: decision.issueCodes,
+    nextAction: decision.nextAction,
+    failureReason: decision.failureReason,
+    rejectionReason: decision.rejectionReason,
+    reviewedBy: decision.reviewedBy,
+    explanation: decision.explanation.map(({ signal, value, weight, rule }) => ({ signal, value, weight, rule })),
+  };
+}
 
 @Controller()
 @scoring.ScoringServiceControllerMethods()
 export class ScoringGrpcController implements scoring.ScoringServiceController {
-  constructor(private readonly decisions: DecisionRepository) {}
+  constructor(private readonly decisions: DecisionRepository, private readonly policies: PolicyRepository) {}
 
   async decide(request: scoring.DecideRequest): Promise<scoring.Decision> {
-    const decision = decide(request);
-    await this.decisions.save({ sessionId: request.sessionId, attemptId: request.attemptId, projectId: request.projectId, decision });
-    return decision;
+    // Test-mode personas read no policy: skip the round trip.
+    const policy = request.testMode ? DEFAULT_POLICY : await this.policies.policyFor(request.projectId, request.environment);
+    const decision = decide(request, policy);
+    await this.decisions.save({ sessionId: request.sessionId, attemptId: request.attemptId, projectId: request.projectId, environment: request.environment, decision });
+    return toWireDecision(decision);
   }
 }
