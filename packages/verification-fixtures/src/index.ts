@@ -25,8 +25,8 @@ function sharedFile(...parts: string[]): Buffer {
 export const liveSelfie = (): Buffer => sharedFile('spoof-dev', 'image_T1.jpg');
 /** Spoofs judged so upstream: a printed photo and a screen replay. */
 export const spoofSelfies = (): Buffer[] => [sharedFile('spoof-dev', 'image_F1.jpg'), sharedFile('spoof-dev', 'image_F2.jpg')];
-/** A group photo: several faces in one selfie. */
-export const groupPhoto = (): Buffer => sharedFile('faces-dev', 'bbt1.jpg');
+/** A group photo in which our detector finds five faces. */
+export const groupPhoto = (): Buffer => sharedFile('faces-dev', 'bbt3.jpg');
 /** A faces-dev crop of someone other than the live selfie's person. */
 export function otherPersonPortrait(): Buffer {
   const dir = join(SHARED_DATA_DIR, 'faces-dev', 'amy');

@@ -3,6 +3,7 @@ import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
+import { transliterateToMrz } from '@kyc/document-generator';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, spoofSelfies } from '@kyc/verification-fixtures';
 import { ApiClient } from './api-client';
@@ -101,8 +102,14 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(submitted.status).toBe(200);
     expect(submitted.body).toMatchObject({ success: true, status: 'completed' });
     const { expected } = genuinePassport;
+    // Names come from the MRZ first (issue 4), so in its transliteration (Schäfer → SCHAEFER);
+    // nationality is alpha-3 (Germany prints D in its MRZ; the API says DEU).
     expect(submitted.body.data.extractedData).toMatchObject({
-      firstName: expected.firstName, lastName: expected.lastName, dateOfBirth: expected.dateOfBirth, nationality: expected.nationality, sex: expected.sex,
+      firstName: transliterateToMrz(expected.firstName).replace(/</g, ' '),
+      lastName: transliterateToMrz(expected.lastName).replace(/</g, ' '),
+      dateOfBirth: expected.dateOfBirth,
+      nationality: expected.nationality === 'D' ? 'DEU' : expected.nationality,
+      sex: expected.sex,
     });
     expect(submitted.body.data.extractedData.documentNumber).toBeUndefined();
     expect(submitted.body.confidence).toBeGreaterThan(0.5);
@@ -122,6 +129,10 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(submitted.body.errorCode).toBe('KYC_020');
     const read = await api.verification(key, sessionId);
     expect(read.body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_020', faceMatchStatus: 'NOT_MATCHED' } });
+    // Failed reopens on the next write, with a full re-upload (spec part 3, rule 1).
+    const again = await api.uploadDocument(key, sessionId, genuinePassport.sides[0].image, { imageType: 'main' });
+    expect(again.status).toBe(200);
+    expect((await api.verification(key, sessionId)).body.status).toBe('connected');
   });
 
   it('fails an expired document with KYC_013', async () => {
