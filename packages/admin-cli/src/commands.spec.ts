@@ -18,6 +18,28 @@ describe(buildRequest.name, () => {
     expect(buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana', reason: 'forged' }).body).toEqual({ decision: 'reject', reviewer: 'ana', reason: 'forged' });
   });
 
+  it('maps the scoring commands, sending only the settings given', () => {
+    expect(buildRequest('scoring:show', ['p1', 'sandbox'], {})).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/environments/sandbox/scoring-policy' });
+    expect(buildRequest('scoring:set', ['p1', 'live'], { threshold: '0.85', weights: '0.3,0.5,0.2', penalty: '0', duplicates: 'allow' })).toEqual({
+      method: 'PUT', path: '/admin/v1/projects/p1/environments/live/scoring-policy',
+      body: { autoApproveThreshold: 0.85, weights: { detectionConfidence: 0.3, faceMatchScore: 0.5, livenessConfidence: 0.2 }, lowSeverityPenalty: 0, duplicates: 'allow' },
+    });
+    expect(buildRequest('scoring:set', ['p1', 'sandbox'], { duplicates: 'review' }).body).toEqual({ duplicates: 'review' });
+    expect(buildRequest('scoring:set', ['p1', 'sandbox'], {}).body).toEqual({});
+    expect(buildRequest('sessions:decisions', ['p1', 's1'], {})).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/sessions/s1/decisions' });
+  });
+
+  it('refuses bad scoring usage before calling the API', () => {
+    expect(() => buildRequest('scoring:show', ['p1', 'test'], {})).toThrow(/sandbox or live/);
+    expect(() => buildRequest('scoring:set', ['p1'], {})).toThrow(UsageError);
+    expect(() => buildRequest('scoring:set', ['p1', 'live'], { threshold: 'high' })).toThrow(/--threshold must be a number/);
+    expect(() => buildRequest('scoring:set', ['p1', 'live'], { threshold: '' })).toThrow(UsageError);
+    expect(() => buildRequest('scoring:set', ['p1', 'live'], { weights: '0.5,0.5' })).toThrow(/three numbers/);
+    expect(() => buildRequest('scoring:set', ['p1', 'live'], { weights: '0.5,,0.5' })).toThrow(/--weights must be a number/);
+    expect(() => buildRequest('scoring:set', ['p1', 'live'], { duplicates: 'ignore' })).toThrow(/review or allow/);
+    expect(() => buildRequest('sessions:decisions', ['p1'], {})).toThrow(UsageError);
+  });
+
   it('refuses bad usage', () => {
     expect(() => buildRequest('keys:rotate', ['p1', 'prod'], {})).toThrow(UsageError);
     expect(() => buildRequest('balance:top-up', ['p1', 'live', '-3'], {})).toThrow(UsageError);

@@ -25,6 +25,36 @@ function wholeNumber(value: string | undefined, name: string): number {
   return parsed;
 }
 
+/** Scoring policies exist for sandbox and live only: test mode follows its personas. */
+function policyEnvironment(value: string | undefined): string {
+  if (value !== 'sandbox' && value !== 'live') throw new UsageError('a scoring policy belongs to sandbox or live (test mode follows its personas)');
+  return value;
+}
+
+function decimal(value: string, flag: string): number {
+  const parsed = Number(value);
+  if (value.trim() === '' || !Number.isFinite(parsed)) throw new UsageError(`--${flag} must be a number`);
+  return parsed;
+}
+
+/** The PUT body: only the flags given, since whatever is left out goes back to its default. */
+function scoringOverrides(flags: Record<string, string | undefined>): Record<string, unknown> {
+  const overrides: Record<string, unknown> = {};
+  if (flags.threshold !== undefined) overrides.autoApproveThreshold = decimal(flags.threshold, 'threshold');
+  if (flags.weights !== undefined) {
+    const parts = flags.weights.split(',');
+    if (parts.length !== 3) throw new UsageError('--weights takes three numbers: detection,faceMatch,liveness (e.g. 0.3,0.5,0.2)');
+    const [detectionConfidence, faceMatchScore, livenessConfidence] = parts.map((part) => decimal(part, 'weights'));
+    overrides.weights = { detectionConfidence, faceMatchScore, livenessConfidence };
+  }
+  if (flags.penalty !== undefined) overrides.lowSeverityPenalty = decimal(flags.penalty, 'penalty');
+  if (flags.duplicates !== undefined) {
+    if (flags.duplicates !== 'review' && flags.duplicates !== 'allow') throw new UsageError('--duplicates must be review or allow');
+    overrides.duplicates = flags.duplicates;
+  }
+  return overrides;
+}
+
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   projects:create <name> [--account <accountName>]
@@ -45,6 +75,12 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
   sessions:approve <projectId> <sessionId> --reviewer <name>
   sessions:reject <projectId> <sessionId> --reviewer <name> --reason <text>
+  sessions:decisions <projectId> <sessionId>
+  scoring:show <projectId> <sandbox|live>
+  scoring:set <projectId> <sandbox|live> [--threshold 0.85] [--weights 0.3,0.5,0.2]
+              [--penalty 0.05] [--duplicates review|allow]
+      Replaces the whole override set: a setting not given goes back to its default
+      (no flags at all resets the policy). --weights is detection,faceMatch,liveness.
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
 KYC_ADMIN_TOKEN, or from $KYC_DATA_DIR/dev-credentials.json (default ./.data).`;
@@ -107,6 +143,12 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       if (decision === 'reject' && !reason) throw new UsageError('a rejection needs --reason');
       return { method: 'POST', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/review`, body: { decision, reviewer, ...(reason ? { reason } : {}) } };
     }
+    case 'sessions:decisions':
+      return { method: 'GET', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/decisions` };
+    case 'scoring:show':
+      return { method: 'GET', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy` };
+    case 'scoring:set':
+      return { method: 'PUT', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy`, body: scoringOverrides(flags) };
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -15,7 +15,12 @@ function target(): { baseUrl: string; token: string } {
 async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { account: { type: 'string' }, environment: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, before: { type: 'string' }, reviewer: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      account: { type: 'string' }, environment: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, before: { type: 'string' },
+      reviewer: { type: 'string' }, reason: { type: 'string' },
+      threshold: { type: 'string' }, weights: { type: 'string' }, penalty: { type: 'string' }, duplicates: { type: 'string' },
+      help: { type: 'boolean' },
+    },
   });
   const [command, ...args] = positionals;
   if (!command || command === 'help' || values.help) {

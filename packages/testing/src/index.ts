@@ -5,6 +5,9 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { freePort, startEmbeddedPostgres } from '@kyc/stack';
 
+/** A free local port, for suites that start a server of their own. */
+export { freePort };
+
 export interface TestDatabase {
   /** URL of a database created for this suite alone. */
   url: string;

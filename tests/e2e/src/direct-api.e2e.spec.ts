@@ -298,5 +298,44 @@ describe('Direct API (test mode) over the running stack', () => {
       expect(sessions.body.sessions).toHaveLength(5);
       expect((await api.request('GET', '/admin/v1/projects', { key: 'wrong-token-wrong-token-wrong' })).status).toBe(401);
     });
+
+    it('sets a sandbox scoring policy, reads it back, refuses bad ones, and shows a session\'s decisions', async () => {
+      const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Scoring' } });
+      const projectId = created.body.project.id;
+      const policyPath = (environment: string) => `/admin/v1/projects/${projectId}/environments/${environment}/scoring-policy`;
+      const weights = { detectionConfidence: 0.2, faceMatchScore: 0.6, livenessConfidence: 0.2 };
+
+      const set = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' } });
+      expect(set.status).toBe(200);
+      expect(set.body).toMatchObject({
+        projectId, environment: 'sandbox', version: 1, overrides: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' },
+        effective: { autoApproveThreshold: 0.9, weights, lowSeverityPenalty: 0.05, duplicates: 'allow' }, defaults: { autoApproveThreshold: 0.8 },
+      });
+      expect((await api.request('GET', policyPath('sandbox'), admin())).body).toEqual(set.body);
+      expect((await api.request('GET', policyPath('live'), admin())).body).toMatchObject({ version: 0, overrides: {}, updatedAt: null });
+
+      const misspelt = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { threshold: 0.9 } });
+      expect(misspelt.status).toBe(400);
+      expect(misspelt.body).toMatchObject({ errorCode: 'VALIDATION_FAILED', error: 'Bad Request' });
+      const outOfRange = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { autoApproveThreshold: 1.5, weights: { ...weights, faceMatchScore: 0.9 } } });
+      expect(outOfRange.status).toBe(400);
+      expect(outOfRange.body.problems).toEqual(['autoApproveThreshold must be a number in [0, 1]', 'weights must add up to 1, got 1.3']);
+      const testMode = await api.request('PUT', policyPath('test'), { ...admin(), json: {} });
+      expect(testMode.status).toBe(400);
+      expect(testMode.body.message).toContain('environment must be sandbox or live');
+      expect((await api.request('GET', policyPath('sandbox'), admin())).body.version).toBe(1);
+
+      const testKey = created.body.keys.test.secretKey;
+      const { body: session } = await api.createSession(testKey, { clientMetadata: { email: 'alice.approved@example.com' } });
+      expect((await api.submit(testKey, session.id)).body.status).toBe('completed');
+      const decisions = await api.request('GET', `/admin/v1/projects/${projectId}/sessions/${session.id}/decisions`, admin());
+      expect(decisions.status).toBe(200);
+      expect(decisions.body.decisions).toEqual([
+        expect.objectContaining({ sessionId: session.id, environment: 'test', outcome: 'completed', ruleFired: 'test_mode_persona', nextAction: null, failureReason: null, policy: null }),
+      ]);
+      expect(decisions.body.decisions[0].explanation[0]).toMatchObject({ signal: 'test_persona' });
+      const elsewhere = await api.request('GET', `/admin/v1/projects/${stack.credentials.projectId}/sessions/${session.id}/decisions`, admin());
+      expect(elsewhere.body).toEqual({ decisions: [] });
+    });
   });
 });

@@ -1,4 +1,4 @@
-import type { billing, session, webhook } from '@kyc/contracts';
+import type { billing, scoring, session, webhook } from '@kyc/contracts';
 import { checkGrpcHealth, createGrpcClient, type PromiseClient } from '@kyc/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -6,6 +6,8 @@ import type { GatewayConfig } from '../config';
 export class ServiceClients {
   readonly session: PromiseClient<session.SessionServiceClient>;
   readonly billing: PromiseClient<billing.BillingServiceClient>;
+  /** Admin reads and writes only (policies, stored decisions); decisions are the session service's call. */
+  readonly scoring: PromiseClient<scoring.ScoringServiceClient>;
   readonly webhook: PromiseClient<webhook.WebhookServiceClient>;
   private readonly healthTargets: Record<string, string>;
 
@@ -13,6 +15,7 @@ export class ServiceClients {
     const options = { deadlineMs: config.GRPC_DEADLINE_MS };
     this.session = createGrpcClient<session.SessionServiceClient>('session', config.SESSION_GRPC_URL, options);
     this.billing = createGrpcClient<billing.BillingServiceClient>('billing', config.BILLING_GRPC_URL, options);
+    this.scoring = createGrpcClient<scoring.ScoringServiceClient>('scoring', config.SCORING_GRPC_URL, options);
     this.webhook = createGrpcClient<webhook.WebhookServiceClient>('webhook', config.WEBHOOK_GRPC_URL, options);
     this.healthTargets = {
       session: config.SESSION_GRPC_URL,

@@ -136,7 +136,7 @@ describe('scoring policies and decision explanations', () => {
     const expired = request(projectId, { sessionId, signals: [{ name: 'document_signal', value: 1, code: 'DOC_EXPIRED', source: 'document', kind: 'hard', severity: 'high', side: 'back', detail: 'expired 2020-01-31' }] });
     expect(await controller.decide(expired)).toMatchObject({ outcome: 'failed', failureReason: 'KYC_013', issueCodes: [] });
 
-    const history = await decisions.listForSession(sessionId);
+    const history = await decisions.listForSession(projectId, sessionId);
     expect(history.map((d) => [d.attemptId, d.outcome, d.ruleFired, d.nextAction, d.failureReason])).toEqual([
       [expired.attemptId, 'failed', 'document_expired', '', 'KYC_013'],
       [missingBack.attemptId, 'action_required', 'back_side_without_mrz', 'resubmit_back', ''],

@@ -56,7 +56,7 @@ describe('scoring policy settings', () => {
     expect(message).toContain('unknown setting "threshold"');
     expect(message).toContain('autoApproveThreshold');
     expect(message).toContain('duplicates');
-    for (const raw of [null, 'x', 3, []]) expect(validationMessage(() => validatePolicyOverrides(raw))).toBe('policy overrides must be an object');
+    for (const raw of [null, 'x', 3, []]) expect(validationMessage(() => validatePolicyOverrides(raw))).toBe('invalid scoring policy: policy overrides must be an object');
   });
 
   it('keeps policies to sandbox and live of a project given by id', () => {

@@ -61,10 +61,13 @@ const DUPLICATE_HANDLINGS: readonly DuplicateHandling[] = ['review', 'allow'];
 const WEIGHT_SUM_TOLERANCE = 1e-6;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Ids are uuid columns: anything else is the caller's mistake, not a database error. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /** Why this project environment cannot have a policy; empty when it can. */
 export function policyScopeProblems(projectId: string, environment: string): string[] {
   const problems: string[] = [];
-  if (!UUID.test(projectId)) problems.push('projectId must be a UUID');
+  if (!isUuid(projectId)) problems.push('projectId must be a UUID');
   if (environment !== 'sandbox' && environment !== 'live') {
     problems.push(`environment must be sandbox or live (test mode follows its personas), got "${environment}"`);
   }
@@ -73,7 +76,7 @@ export function policyScopeProblems(projectId: string, environment: string): str
 
 export function assertPolicyScope(projectId: string, environment: string): asserts environment is PolicyEnvironment {
   const problems = policyScopeProblems(projectId, environment);
-  if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, problems.join('; '));
+  if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, problems.join('; '), { problems });
 }
 
 const isFraction = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1;
@@ -84,8 +87,18 @@ const isFraction = (value: unknown): value is number => typeof value === 'number
  * change meaning whenever a default changes.
  */
 export function validatePolicyOverrides(raw: unknown): PolicyOverrides {
+  const { overrides, problems } = checkPolicyOverrides(raw);
+  if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, `invalid scoring policy: ${problems.join('; ')}`, { problems });
+  return overrides;
+}
+
+/**
+ * The valid part of the overrides and every problem with the rest, without throwing, so a caller
+ * can report these together with its own problems (an environment without a policy, say).
+ */
+export function checkPolicyOverrides(raw: unknown): { overrides: PolicyOverrides; problems: string[] } {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new KycError(ErrorCode.VALIDATION_FAILED, 'policy overrides must be an object');
+    return { overrides: {}, problems: ['policy overrides must be an object'] };
   }
   const input = raw as Record<string, unknown>;
   const problems: string[] = [];
@@ -109,8 +122,7 @@ export function validatePolicyOverrides(raw: unknown): PolicyOverrides {
     const weights = validateWeights(input.weights, problems);
     if (weights) overrides.weights = weights;
   }
-  if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, `invalid scoring policy: ${problems.join('; ')}`);
-  return overrides;
+  return { overrides, problems };
 }
 
 function validateWeights(raw: unknown, problems: string[]): ConfidenceWeights | undefined {

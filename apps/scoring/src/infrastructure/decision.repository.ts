@@ -59,9 +59,12 @@ export class DecisionRepository {
     return rows.length ? toRecord(rows[0]) : null;
   }
 
-  /** Every decision of a session, newest first. */
-  async listForSession(sessionId: string): Promise<DecisionRecord[]> {
-    const rows: DecisionRow[] = await this.dataSource.query(`SELECT * FROM scoring.decisions WHERE session_id = $1 ORDER BY created_at DESC, id`, [sessionId]);
+  /** Every decision of a session, newest first; a session of another project has none. */
+  async listForSession(projectId: string, sessionId: string): Promise<DecisionRecord[]> {
+    const rows: DecisionRow[] = await this.dataSource.query(
+      `SELECT * FROM scoring.decisions WHERE project_id = $1 AND session_id = $2 ORDER BY created_at DESC, id`,
+      [projectId, sessionId],
+    );
     return rows.map(toRecord);
   }
 }

@@ -3,7 +3,10 @@ import { session } from '@kyc/contracts';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { AdminTokenGuard } from './admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from './environment-mapping';
-import { adminEnvironmentParam, balanceBody, balanceHistoryQuery, createProjectBody, creditLimitBody, listSessionsQuery, reviewBody, trialBody, webhookBody } from './request-schemas';
+import {
+  adminEnvironmentParam, balanceBody, balanceHistoryQuery, createProjectBody, creditLimitBody, listSessionsQuery, reviewBody, scoringPolicyBody, trialBody, webhookBody,
+} from './request-schemas';
+import { presentScoringPolicy, presentStoredDecision } from './scoring-admin-presenters';
 
 function presentKeys(keys: session.EnvironmentKeys) {
   return { secretKey: keys.secretKey, publishableKey: keys.publishableKey, secretKeyId: keys.secretKeyId, publishableKeyId: keys.publishableKeyId };
@@ -147,6 +150,34 @@ export class AdminController {
       createdAt: entry.createdAt,
     }));
     return { entries: presented, nextBefore: presented.length === query.limit ? presented[presented.length - 1].id : null };
+  }
+
+  /** test is accepted here so that the scoring service answers why it has no policy (personas decide). */
+  @Get('projects/:projectId/environments/:environment/scoring-policy')
+  async getScoringPolicy(@Param('projectId') projectId: string, @Param('environment') environment: string) {
+    const name = adminEnvironmentParam.parse(environment);
+    await this.clients.session.getProject({ projectId });
+    return presentScoringPolicy(await this.clients.scoring.getPolicy({ projectId, environment: name }));
+  }
+
+  /** Replaces the whole override set: a setting left out goes back to its default, `{}` resets. */
+  @Put('projects/:projectId/environments/:environment/scoring-policy')
+  async setScoringPolicy(@Param('projectId') projectId: string, @Param('environment') environment: string, @Body() rawBody: unknown) {
+    const name = adminEnvironmentParam.parse(environment);
+    // No `?? {}`: a request without a body must not reset a policy by accident.
+    const body = scoringPolicyBody.parse(rawBody);
+    await this.clients.session.getProject({ projectId });
+    const overrides = { autoApproveThreshold: body.autoApproveThreshold, weights: body.weights, lowSeverityPenalty: body.lowSeverityPenalty, duplicates: body.duplicates };
+    const policy = await this.clients.scoring.setPolicy({ projectId, environment: name, overrides });
+    return presentScoringPolicy(policy);
+  }
+
+  /** For reviewers and operators: the stored explanation with internal codes and details. */
+  @Get('projects/:projectId/sessions/:sessionId/decisions')
+  async listDecisions(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string) {
+    await this.clients.session.getProject({ projectId });
+    const { decisions } = await this.clients.scoring.listDecisions({ projectId, sessionId });
+    return { decisions: decisions.map(presentStoredDecision) };
   }
 
   @Get('projects/:projectId/sessions')

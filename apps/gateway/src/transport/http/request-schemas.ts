@@ -48,6 +48,18 @@ export const reviewBody = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('approve'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().max(1000).optional() }),
   z.object({ decision: z.literal('reject'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().min(1).max(1000) }),
 ]);
+/**
+ * Scoring policy overrides (PUT replaces the whole set; `{}` resets). Strict, unlike the public
+ * API: a misspelt setting must not be dropped silently and leave the default in force. Ranges and
+ * the weight sum are the scoring service's to check, so every problem is listed in one answer.
+ */
+export const scoringPolicyBody = z.strictObject({
+  autoApproveThreshold: z.number().optional(),
+  // All three or none: proto3 would turn a missing weight into 0, which could still add up to 1.
+  weights: z.strictObject({ detectionConfidence: z.number(), faceMatchScore: z.number(), livenessConfidence: z.number() }).optional(),
+  lowSeverityPenalty: z.number().optional(),
+  duplicates: z.enum(['review', 'allow']).optional(),
+});
 export const creditLimitBody = z.object({ creditLimit: z.number().int().min(0).max(1_000_000) });
 export const balanceHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
