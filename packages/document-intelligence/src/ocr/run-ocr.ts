@@ -45,3 +45,22 @@ export async function runOcr(image: RgbImage): Promise<OcrLine[]> {
   });
   return arrangeInReadingOrder(words);
 }
+
+/**
+ * Reads the words of the given lines again at another horizontal stretch (same boxes, no detection) and
+ * returns the lines with the new text. Used for a second look at MRZ lines whose first reading failed a
+ * check: the recogniser's merges and drops depend on the time steps per glyph.
+ */
+export async function rereadLines(image: RgbImage, lines: OcrLine[], stretch: number): Promise<OcrLine[]> {
+  const sessions = await getOcrSessions();
+  const boxes = lines.flatMap((l) => l.words.map((w) => w.box));
+  const readings = await recogniseTexts(sessions.recognition, sessions.characters, image, boxes, stretch);
+  let k = 0;
+  return lines.map((line) => {
+    const words = line.words.map((w) => {
+      const r = readings[k++];
+      return { ...w, text: r.text.trim(), confidence: r.confidence };
+    });
+    return { ...line, words, text: words.map((w) => w.text).join(' '), confidence: words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length) };
+  });
+}
