@@ -1,6 +1,6 @@
 import { decodeImage } from '../image/decode-image';
-import { findMrz, type MrzSearch } from '../mrz/find-mrz-lines';
-import { runOcr } from '../ocr/run-ocr';
+import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
+import { rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
 import { readViz } from '../viz/read-viz';
@@ -75,6 +75,13 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       }
     }
 
+    // A second look at MRZ-like lines whose reading failed a check: only those lines, at other stretches.
+    if (best.mrzSearch.candidateLines.length >= 2 && !best.mrzSearch.reading?.valid) {
+      const t0 = performance.now();
+      best = await rereadMrzLines(best, now);
+      ocrMs += performance.now() - t0;
+    }
+
     const mrz = best.mrzSearch.reading;
     const mrzLineTexts = new Set(best.mrzSearch.candidateLines);
     const vizLines = best.lines.filter((l) => !mrzLineTexts.has(l.text.toUpperCase().replace(/\s+/g, '')));
@@ -108,6 +115,27 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
   } catch (error) {
     return failedAnalysis(side, `analysis failed: ${error instanceof Error ? error.message : String(error)}`, started);
   }
+}
+
+const MRZ_REREAD_STRETCHES = [1.25, 1.75];
+
+async function rereadMrzLines(reading: Reading, now: Date): Promise<Reading> {
+  const indices = reading.lines.map((l, i) => (looksLikeMrzLine(l.text) ? i : -1)).filter((i) => i >= 0);
+  let best = reading;
+  for (const stretch of MRZ_REREAD_STRETCHES) {
+    const reread = await rereadLines(reading.image, indices.map((i) => reading.lines[i]), stretch);
+    const lines = reading.lines.map((l, i) => (indices.includes(i) ? reread[indices.indexOf(i)] : l));
+    const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
+    if (mrzScore(attempt) > mrzScore(best)) best = attempt;
+    if (best.mrzSearch.reading?.valid) break;
+  }
+  return best;
+}
+
+function mrzScore(r: Reading): number {
+  const m = r.mrzSearch.reading;
+  if (!m) return -1;
+  return (m.valid ? 2 : 0) + m.checkDigits.filter((c) => c.valid).length / Math.max(1, m.checkDigits.length);
 }
 
 /** Words read with confidence from boxes lying horizontally: text at 90°/270° gives upright boxes instead. */
