@@ -137,7 +137,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   it('fails an expired document with KYC_013', async () => {
     const sessionId = await newSession();
-    const expired = await documentFixture({ seed: 13, faults: ['expired'] });
+    // Seed 13's clean MRZ is one of the misses eval:documents counts (MRZ_DATA_UNREADABLE since detection runs at 736 px): not what this case is about.
+    const expired = await documentFixture({ seed: 14, faults: ['expired'] });
     const [main] = await uploadSides(sessionId, expired);
     expect(main.status).toBe(200);
     expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
