@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -7,6 +6,7 @@ import { transliterateToMrz } from '@kyc/document-generator';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, spoofSelfies } from '@kyc/verification-fixtures';
 import { ApiClient } from './api-client';
+import { Receiver } from './webhook-receiver';
 
 /**
  * The real pipeline with a sandbox key, over HTTP: OCR/MRZ/VIZ on generated documents at upload,
@@ -43,37 +43,22 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
    * project environment, and one case's completion must not make the next one a duplicate.
    */
   let projectId: string;
-  const isolatedProjectWithId = async () => {
+  const isolatedProject = async () => {
     const created = await api.request('POST', '/admin/v1/projects', { key: stack.credentials.adminToken, json: { name: `pipeline-${Math.random().toString(36).slice(2)}` } });
+    expect(created.status).toBe(201);
     return { projectId: created.body.project.id as string, key: created.body.keys.sandbox.secretKey as string };
   };
   beforeEach(async () => {
-    ({ projectId, key } = await isolatedProjectWithId());
+    ({ projectId, key } = await isolatedProject());
   });
   const review = (sessionId: string, json: Record<string, string>) =>
     api.request('POST', `/admin/v1/projects/${projectId}/sessions/${sessionId}/review`, { key: stack.credentials.adminToken, json });
 
   /** The integrator's webhook receiver: a real HTTP server on loopback. */
-  const receiver = { bodies: [] as string[], server: undefined as Server | undefined, url: '' };
-  beforeAll(async () => {
-    receiver.server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        receiver.bodies.push(body);
-        response.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.server!.listen(0, '127.0.0.1', resolve));
-    receiver.url = `http://127.0.0.1:${(receiver.server!.address() as { port: number }).port}/hooks`;
-  });
-  afterAll(() => new Promise<void>((resolve) => receiver.server?.close(() => resolve()) ?? resolve()));
-  const deliveriesFor = async (sessionId: string, count: number) => {
-    const deadline = Date.now() + 20_000;
-    const matching = () => receiver.bodies.filter((body) => body.includes(sessionId)).map((body) => JSON.parse(body));
-    while (Date.now() < deadline && matching().length < count) await new Promise((resolve) => setTimeout(resolve, 100));
-    return matching();
-  };
+  const receiver = new Receiver();
+  beforeAll(() => receiver.start());
+  afterAll(() => receiver.stop());
+  const deliveriesFor = async (sessionId: string, count: number) => (await receiver.waitFor(sessionId, count)).map((received) => JSON.parse(received.body));
 
   const newSession = async (email = `user-${Math.random().toString(36).slice(2)}@example.com`) => {
     const created = await api.createSession(key, { clientMetadata: { email } });
@@ -264,7 +249,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const submitted = await api.submit(key, second);
     expect(submitted.body).toMatchObject({ status: 'manual_review', issues: [{ code: 'GENERIC_REVIEW' }] });
     // No webhook for manual_review (spec part 6, rule 2).
-    expect(receiver.bodies.filter((body) => body.includes(second))).toEqual([]);
+    expect(receiver.about(second)).toEqual([]);
 
     const approved = await review(second, { decision: 'approve', reviewer: 'ana' });
     expect(approved.body).toMatchObject({ status: 'completed' });

@@ -1,51 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
+import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { verifyWebhook } from '@kyc/sdk';
 import { type RunningStack, startStack } from '@kyc/stack';
 import { ApiClient } from './api-client';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** An integrator's webhook receiver: a real HTTP server on loopback that can be told to fail. */
-class Receiver {
-  readonly received: Received[] = [];
-  failNext = 0;
-  private server?: Server;
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        this.received.push({ headers: request.headers, body });
-        response.writeHead(this.failNext-- > 0 ? 500 : 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}/hooks`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server?.close(() => resolve()) ?? resolve());
-  }
-
-  about(sessionId: string): Received[] {
-    return this.received.filter((r) => r.body.includes(sessionId));
-  }
-
-  async waitFor(sessionId: string, count: number, timeoutMs = 20_000): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline && this.about(sessionId).length < count) await new Promise((resolve) => setTimeout(resolve, 100));
-    return this.about(sessionId);
-  }
-}
+import { type Received, Receiver } from './webhook-receiver';
 
 /** How an integrator verifies a delivery: our SDK helper for X-Signature, and the legacy X-Signature-256. */
 function verifies(received: Received, secret: string): boolean {

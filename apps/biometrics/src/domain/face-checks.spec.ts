@@ -1,5 +1,5 @@
 import type { SelfieAnalysis } from '@kyc/face';
-import { SelfieAnalysisUnavailable, judgeSelfie } from './face-checks';
+import { SelfieAnalysisUnavailable, judgeSelfie, livenessVerdict } from './face-checks';
 
 const timings = { decodeMs: 0, detectMs: 0, landmarksMs: 0, alignMs: 0, embedMs: 0 };
 const quality = { faceSize: 120, blur: 0, exposure: 0, yaw: 0, pitch: 0, roll: 0 } as never;
@@ -39,5 +39,21 @@ describe('judgeSelfie', () => {
   it('treats a failure of the models as ours, not the caller\'s', () => {
     expect(() => judgeSelfie({ kind: 'error', message: 'boom' })).toThrow(SelfieAnalysisUnavailable);
     expect(() => judgeSelfie(analysed({ isLive: false, confidence: 0, reason: 'INTERNAL', subReason: 'MODEL_UNAVAILABLE' }))).toThrow(SelfieAnalysisUnavailable);
+  });
+});
+
+describe('livenessVerdict', () => {
+  it('reduces an analysed selfie to its liveness', () => {
+    expect(livenessVerdict(analysed({ isLive: true, confidence: 0.97 }))).toEqual({ isLive: true, confidence: 0.97 });
+    expect(livenessVerdict(analysed({ isLive: false, confidence: 0.9, reason: 'SPOOF', subReason: 'SCREEN' }))).toEqual({ isLive: false, confidence: 0.9 });
+  });
+
+  it('calls no face not live', () => {
+    expect(livenessVerdict({ kind: 'no_face', reason: 'not_detected', timings })).toEqual({ isLive: false, confidence: 0 });
+  });
+
+  it('treats a failure of the models as ours', () => {
+    expect(() => livenessVerdict({ kind: 'error', message: 'boom' })).toThrow(SelfieAnalysisUnavailable);
+    expect(() => livenessVerdict(analysed({ isLive: false, confidence: 0, reason: 'INTERNAL', details: { message: 'x' } }))).toThrow(SelfieAnalysisUnavailable);
   });
 });

@@ -58,6 +58,17 @@ export function judgeSelfie(analysis: SelfieAnalysis): SelfieVerdict {
   }
 }
 
+/**
+ * The stateless pre-check (check_liveness_base64): the same analysis as an upload, reduced to
+ * { isLive, confidence }. No face, or a face liveness cannot judge, is not live.
+ */
+export function livenessVerdict(analysis: SelfieAnalysis): { isLive: boolean; confidence: number } {
+  if (analysis.kind === 'error') throw new SelfieAnalysisUnavailable(analysis.message);
+  if (analysis.kind !== 'analysed') return { isLive: false, confidence: 0 };
+  if (analysis.liveness.reason === 'INTERNAL') throw new SelfieAnalysisUnavailable(analysis.liveness.details.message ?? 'liveness models unavailable');
+  return { isLive: analysis.liveness.isLive, confidence: analysis.liveness.confidence };
+}
+
 /** Test mode: a live selfie of the persona. */
 export const TEST_MODE_SELFIE: RecordedSelfie = { status: 'not_performed', confidence: 0.98, faceDetected: true, qualityReasons: [], faceCount: 1, embedding: null };
 /** Test mode: the persona's selfie matches its document. */

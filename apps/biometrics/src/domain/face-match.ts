@@ -1,4 +1,4 @@
-import { MATCH_CALIBRATION, calibratedScore } from '@kyc/face';
+import { MATCH_CALIBRATION, calibratedScore, euclideanDistance } from '@kyc/face';
 
 /**
  * The selfie against the document portrait. The face library's threshold (score 0.5) is the
@@ -25,23 +25,17 @@ export interface PortraitComparison {
 }
 
 export function comparePortrait(selfie: Float32Array, portrait: Float32Array): PortraitComparison {
-  const distance = euclidean(selfie, portrait);
+  const distance = euclideanDistance(selfie, portrait);
   const score = calibratedScore(distance, MATCH_CALIBRATION);
   const status: FaceMatchStatus = score >= FACE_MATCH_BANDS.matched ? 'MATCHED' : score < FACE_MATCH_BANDS.notMatched ? 'NOT_MATCHED' : 'LOW_SCORE';
-  return { status, score: round(score), performed: true, detail: `distance ${distance.toFixed(4)}` };
+  return { status, score: roundScore(score), performed: true, detail: `distance ${distance.toFixed(4)}` };
 }
 
 export function portraitNotCompared(detail: string): PortraitComparison {
   return { status: 'NOT_PERFORMED', score: 0, performed: false, detail };
 }
 
-function euclidean(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) throw new Error('face descriptors differ in length');
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i] - b[i]) ** 2;
-  return Math.sqrt(sum);
-}
-
-function round(value: number): number {
+/** Scores and confidences leave the service with four decimals. */
+export function roundScore(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }

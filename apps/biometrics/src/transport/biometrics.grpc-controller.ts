@@ -1,10 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { biometrics } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { analyzeSelfie } from '@kyc/face';
+import { type SelfieAnalysis, analyzeSelfie } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
 import { FaceMatchService } from '../application/face-match.service';
-import { type RecordedSelfie, TEST_MODE_MATCH, TEST_MODE_SELFIE, judgeSelfie } from '../domain/face-checks';
+import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, judgeSelfie, livenessVerdict } from '../domain/face-checks';
+import { roundScore } from '../domain/face-match';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 
 const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, reason: '' };
@@ -24,7 +25,7 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const decoded = await decodeImage(image);
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
-      const verdict = judgeSelfie(await analyzeOrUnavailable(image));
+      const verdict = unavailableAsKycError(judgeSelfie, await analyzeSelfie(image));
       if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true };
       selfie = verdict.selfie;
     }
@@ -53,9 +54,8 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   async checkLiveness(request: biometrics.CheckLivenessRequest): Promise<biometrics.LivenessVerdict> {
     const image = Buffer.from(request.image);
     await decodeImage(image);
-    const analysis = await analyzeOrUnavailable(image);
-    if (analysis.kind !== 'analysed') return { isLive: false, confidence: 0 };
-    return { isLive: analysis.liveness.isLive, confidence: round(analysis.liveness.confidence) };
+    const verdict = unavailableAsKycError(livenessVerdict, await analyzeSelfie(image));
+    return { isLive: verdict.isLive, confidence: roundScore(verdict.confidence) };
   }
 
   async purgeSession(request: biometrics.PurgeSessionRequest): Promise<biometrics.PurgeSessionResponse> {
@@ -63,14 +63,12 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   }
 }
 
-async function analyzeOrUnavailable(image: Buffer) {
-  const analysis = await analyzeSelfie(image);
-  if (analysis.kind === 'error' || (analysis.kind === 'analysed' && analysis.liveness.reason === 'INTERNAL')) {
-    throw new KycError(ErrorCode.INTERNAL, 'Selfie analysis is unavailable; try again');
+/** The models could not run: our fault, answered as INTERNAL so the caller may retry. */
+function unavailableAsKycError<T>(judge: (analysis: SelfieAnalysis) => T, analysis: SelfieAnalysis): T {
+  try {
+    return judge(analysis);
+  } catch (error) {
+    if (error instanceof SelfieAnalysisUnavailable) throw new KycError(ErrorCode.INTERNAL, 'Selfie analysis is unavailable; try again');
+    throw error;
   }
-  return analysis;
-}
-
-function round(value: number): number {
-  return Math.round(value * 10_000) / 10_000;
 }
