@@ -90,6 +90,14 @@ describe('analyzeDocumentSide on rendered documents and bad input', () => {
     expect(a.authenticitySignals.map((s) => s.code)).toContain('SPECIMEN_DOCUMENT');
   }, TIMEOUT);
 
+  it('reads the MRZ of a photo taken 9° off level, whose two lines share most of their axis-aligned bounds', async () => {
+    const tilted = await sharp(await renderDocument({ mrzLines: TD1 })).rotate(-9, { background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+    const a = await analyzeDocumentSide(tilted, { side: 'back', now });
+    expect(a.rotation).toBe(0);
+    expect(a.mrz?.lines).toEqual(TD1);
+    expect(a.mrz?.valid).toBe(true);
+  }, TIMEOUT);
+
   it('reads a 16-bit PNG', async () => {
     const png16 = await sharp(await renderDocument({ mrzLines: TD1 })).toColourspace('rgb16').png().toBuffer();
     expect((await sharp(png16).metadata()).depth).toBe('ushort');

@@ -1,6 +1,13 @@
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
+import { boundsOf, type OrientedBox, scaleRegion } from './oriented-box';
 import { type RgbImage, type TextBox } from './types';
+
+export interface DetectedRegion {
+  region: OrientedBox;
+  /** Mean detection probability inside the region. */
+  score: number;
+}
 
 /** PaddleOCR DB defaults (det_db_thresh, det_db_box_thresh, det_db_unclip_ratio, det_limit_side_len). */
 const PIXEL_THRESHOLD = 0.3;
@@ -38,28 +45,40 @@ export async function detectTextBoxes(session: ort.InferenceSession, image: RgbI
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, height, width]) };
   const output = await session.run(feeds);
   const probability = output[session.outputNames[0]].data as Float32Array;
-  const boxes = boxesFromProbabilityMap(probability, width, height);
   const sx = image.width / width;
   const sy = image.height / height;
-  return boxes.map(({ box, score }) => ({
-    score,
-    box: clampBox({ x: box.x * sx, y: box.y * sy, width: box.width * sx, height: box.height * sy }, image.width, image.height),
-  }));
+  return boxesFromProbabilityMap(probability, width, height).map(({ region, score }) => {
+    const scaled = scaleRegion(region, sx, sy);
+    return { score, region: scaled, box: boundsOf(scaled, image.width, image.height) };
+  });
 }
 
 /**
- * DB post-processing: threshold the probability map, take 4-connected regions, keep those whose mean
- * probability passes the box threshold, and grow each axis-aligned box by the unclip distance
- * (area × ratio / perimeter), which restores the text border the shrunk DB kernel leaves out.
+ * Components elongated at least this much (principal axes' ratio) get their own angle; shorter ones (single
+ * letters, short numbers) have no reliable direction and stay upright.
  */
-export function boxesFromProbabilityMap(prob: Float32Array, width: number, height: number): TextBox[] {
+const MIN_ELONGATION_FOR_ANGLE = 3;
+/** Steeper than this is not a tilted photo of a level line; such regions stay upright (rotation retries handle 90°). */
+const MAX_TEXT_ANGLE = (35 * Math.PI) / 180;
+/** Below this the tilt is not worth resampling for: the region stays upright, as axis-aligned as before. */
+const MIN_TEXT_ANGLE = (1 * Math.PI) / 180;
+
+/**
+ * DB post-processing: threshold the probability map, take 4-connected regions, keep those whose mean
+ * probability passes the box threshold, fit each region's rectangle along its principal axis (when it is
+ * long enough to have one), and grow it by the unclip distance (area × ratio / perimeter), which restores
+ * the text border the shrunk DB kernel leaves out.
+ */
+export function boxesFromProbabilityMap(prob: Float32Array, width: number, height: number): DetectedRegion[] {
   const label = new Int32Array(width * height);
-  const boxes: TextBox[] = [];
+  const regions: DetectedRegion[] = [];
   const stack: number[] = [];
+  const members: number[] = [];
   let next = 1;
   for (let start = 0; start < prob.length; start += 1) {
     if (label[start] !== 0 || prob[start] <= PIXEL_THRESHOLD) continue;
-    let minX = width, minY = height, maxX = 0, maxY = 0, sum = 0, count = 0;
+    let sum = 0;
+    members.length = 0;
     label[start] = next;
     stack.push(start);
     while (stack.length > 0) {
@@ -67,11 +86,7 @@ export function boxesFromProbabilityMap(prob: Float32Array, width: number, heigh
       const x = p % width;
       const y = (p - x) / width;
       sum += prob[p];
-      count += 1;
-      if (x < minX) minX = x;
-      if (x > maxX) maxX = x;
-      if (y < minY) minY = y;
-      if (y > maxY) maxY = y;
+      members.push(p);
       const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
       for (const n of neighbours) {
         if (n >= 0 && label[n] === 0 && prob[n] > PIXEL_THRESHOLD) {
@@ -81,20 +96,60 @@ export function boxesFromProbabilityMap(prob: Float32Array, width: number, heigh
       }
     }
     next += 1;
-    const w = maxX - minX + 1;
-    const h = maxY - minY + 1;
-    const score = sum / count;
-    if (Math.min(w, h) < MIN_BOX_SIDE || score < BOX_THRESHOLD) continue;
-    const distance = (w * h * UNCLIP_RATIO) / (2 * (w + h));
-    boxes.push({ score, box: clampBox({ x: minX - distance, y: minY - distance, width: w + 2 * distance, height: h + 2 * distance }, width, height) });
+    const score = sum / members.length;
+    if (score < BOX_THRESHOLD) continue;
+    const fitted = fitRectangle(members, width);
+    if (Math.min(fitted.length, fitted.thickness) < MIN_BOX_SIDE) continue;
+    const distance = (fitted.length * fitted.thickness * UNCLIP_RATIO) / (2 * (fitted.length + fitted.thickness));
+    regions.push({ score, region: { ...fitted, length: fitted.length + 2 * distance, thickness: fitted.thickness + 2 * distance } });
   }
-  return boxes;
+  return regions;
 }
 
-function clampBox(box: { x: number; y: number; width: number; height: number }, width: number, height: number) {
-  const x = Math.max(0, Math.floor(box.x));
-  const y = Math.max(0, Math.floor(box.y));
-  const right = Math.min(width, Math.ceil(box.x + box.width));
-  const bottom = Math.min(height, Math.ceil(box.y + box.height));
-  return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
+/** The rectangle of a pixel set along its principal axis (from second moments), or upright when that axis is unreliable. */
+function fitRectangle(pixels: number[], width: number): OrientedBox {
+  let mx = 0, my = 0;
+  for (const p of pixels) {
+    mx += p % width;
+    my += Math.floor(p / width);
+  }
+  mx /= pixels.length;
+  my /= pixels.length;
+  let cxx = 0, cyy = 0, cxy = 0;
+  for (const p of pixels) {
+    const dx = (p % width) - mx;
+    const dy = Math.floor(p / width) - my;
+    cxx += dx * dx;
+    cyy += dy * dy;
+    cxy += dx * dy;
+  }
+  const theta = 0.5 * Math.atan2(2 * cxy, cxx - cyy);
+  const spread = Math.sqrt((cxx - cyy) ** 2 + 4 * cxy * cxy);
+  const major = (cxx + cyy + spread) / 2;
+  const minor = Math.max(1e-9, (cxx + cyy - spread) / 2);
+  const tilted = Math.sqrt(major / minor) >= MIN_ELONGATION_FOR_ANGLE && Math.abs(theta) <= MAX_TEXT_ANGLE && Math.abs(theta) >= MIN_TEXT_ANGLE;
+  const angle = tilted ? theta : 0;
+  const ux = Math.cos(angle);
+  const uy = Math.sin(angle);
+  let minS = Infinity, maxS = -Infinity, minT = Infinity, maxT = -Infinity;
+  for (const p of pixels) {
+    const dx = (p % width) - mx;
+    const dy = Math.floor(p / width) - my;
+    const s = dx * ux + dy * uy;
+    const t = -dx * uy + dy * ux;
+    if (s < minS) minS = s;
+    if (s > maxS) maxS = s;
+    if (t < minT) minT = t;
+    if (t > maxT) maxT = t;
+  }
+  // Pixel extents count whole pixels: a run from column 3 to 7 is 5 wide.
+  const midS = (minS + maxS) / 2;
+  const midT = (minT + maxT) / 2;
+  return {
+    cx: mx + ux * midS - uy * midT + 0.5,
+    cy: my + uy * midS + ux * midT + 0.5,
+    length: maxS - minS + 1,
+    thickness: maxT - minT + 1,
+    angle,
+  };
 }

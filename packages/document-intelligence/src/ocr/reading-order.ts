@@ -1,34 +1,55 @@
 import { type Box, type OcrLine, type OcrWord } from './types';
 
+/** Words at least this elongated say which way the page's lines run. */
+const MIN_DIRECTION_ELONGATION = 3;
+
 /**
- * Groups words into rows (a word joins a row when its vertical centre lies within the row's band) and reads
- * rows top to bottom, words left to right — the order of Latin-script documents.
+ * Groups words into rows and reads rows top to bottom, words left to right — the order of Latin-script
+ * documents — in the page's own frame: positions are measured along and across the dominant text direction,
+ * so the lines of a photo taken at an angle do not interleave.
  */
 export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
-  const sorted = [...words].sort((a, b) => centreY(a.box) - centreY(b.box));
-  const rows: OcrWord[][] = [];
-  for (const word of sorted) {
+  const angle = dominantAngle(words);
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const placed = words.map((word) => ({
+    word,
+    along: cos * word.region.cx + sin * word.region.cy,
+    across: -sin * word.region.cx + cos * word.region.cy,
+    thickness: word.region.thickness,
+  }));
+  placed.sort((a, b) => a.across - b.across);
+  const rows: (typeof placed)[] = [];
+  for (const item of placed) {
+    // A word joins a row when its centre lies within the row's band and its height is similar.
     const row = rows.find((r) => {
-      const band = unionBox(r.map((w) => w.box));
-      const c = centreY(word.box);
-      return c >= band.y && c <= band.y + band.height && Math.abs(word.box.height - band.height) < Math.max(word.box.height, band.height) * 0.6;
+      const top = Math.min(...r.map((w) => w.across - w.thickness / 2));
+      const bottom = Math.max(...r.map((w) => w.across + w.thickness / 2));
+      const band = bottom - top;
+      return item.across >= top && item.across <= bottom && Math.abs(item.thickness - band) < Math.max(item.thickness, band) * 0.6;
     });
-    if (row) row.push(word);
-    else rows.push([word]);
+    if (row) row.push(item);
+    else rows.push([item]);
   }
   return rows
-    .map((row) => row.sort((a, b) => a.box.x - b.box.x))
-    .map((row) => ({
-      words: row,
-      text: row.map((w) => w.text).join(' '),
-      confidence: row.reduce((s, w) => s + w.confidence, 0) / row.length,
-      box: unionBox(row.map((w) => w.box)),
-    }))
-    .sort((a, b) => a.box.y - b.box.y);
+    .map((row) => row.sort((a, b) => a.along - b.along))
+    .map((row) => ({ row, across: row.reduce((s, w) => s + w.across, 0) / row.length }))
+    .sort((a, b) => a.across - b.across)
+    .map(({ row }) => ({
+      words: row.map((w) => w.word),
+      text: row.map((w) => w.word.text).join(' '),
+      confidence: row.reduce((s, w) => s + w.word.confidence, 0) / row.length,
+      box: unionBox(row.map((w) => w.word.box)),
+    }));
 }
 
-function centreY(box: Box): number {
-  return box.y + box.height / 2;
+/** Median angle of the elongated words (0 when there are none). */
+function dominantAngle(words: OcrWord[]): number {
+  const angles = words
+    .filter((w) => w.region.length >= w.region.thickness * MIN_DIRECTION_ELONGATION)
+    .map((w) => w.region.angle)
+    .sort((a, b) => a - b);
+  return angles.length === 0 ? 0 : angles[Math.floor(angles.length / 2)];
 }
 
 export function unionBox(boxes: Box[]): Box {

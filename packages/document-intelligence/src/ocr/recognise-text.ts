@@ -1,6 +1,8 @@
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
-import { type Box, type RgbImage } from './types';
+import { type OrientedBox } from './oriented-box';
+import { sampleStrip } from './sample-strip';
+import { type RgbImage } from './types';
 
 const INPUT_HEIGHT = 48;
 const MAX_INPUT_WIDTH = 2048;
@@ -18,35 +20,30 @@ export interface Recognition {
 const BATCH_SIZE = 1;
 
 /**
- * Crops each box, scales it to the recogniser's 48-pixel height keeping aspect, and CTC-decodes the output.
- * Boxes are batched by similar width (as PaddleOCR does, sorted by aspect ratio); narrower crops in a batch
- * are padded with 0, which is mid-grey after normalisation.
+ * Samples each region as an upright strip at the recogniser's 48-pixel height (keeping aspect, times the
+ * horizontal stretch) and CTC-decodes the output.
  */
-export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, boxes: Box[], horizontalStretch = 1): Promise<Recognition[]> {
-  const widths = boxes.map((box) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((box.width * INPUT_HEIGHT * horizontalStretch) / box.height))));
-  const order = boxes.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
-  const results: Recognition[] = new Array<Recognition>(boxes.length);
+export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1): Promise<Recognition[]> {
+  const widths = regions.map((r) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))));
+  const order = regions.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
+  const results: Recognition[] = new Array<Recognition>(regions.length);
   const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
   for (let start = 0; start < order.length; start += BATCH_SIZE) {
     const batch = order.slice(start, start + BATCH_SIZE);
     const batchWidth = Math.max(...batch.map((i) => widths[i]));
     const plane = batchWidth * INPUT_HEIGHT;
+    // Narrower crops in a batch are padded with 0, which is mid-grey after normalisation.
     const input = new Float32Array(batch.length * 3 * plane);
     for (let b = 0; b < batch.length; b += 1) {
-      const box = boxes[batch[b]];
-      const width = widths[batch[b]];
-      const pixels = await source
-        .clone()
-        .extract({ left: box.x, top: box.y, width: box.width, height: box.height })
-        .resize(width, INPUT_HEIGHT, { fit: 'fill' })
-        .raw()
-        .toBuffer();
+      const regionIndex = batch[b];
+      const width = widths[regionIndex];
+      const strip = await sampleStrip(source, image, regions[regionIndex], width, INPUT_HEIGHT);
       const base = b * 3 * plane;
       for (let y = 0; y < INPUT_HEIGHT; y += 1) {
         for (let x = 0; x < width; x += 1) {
           const p = (y * width + x) * 3;
           const q = y * batchWidth + x;
-          for (let c = 0; c < 3; c += 1) input[base + c * plane + q] = (pixels[p + (2 - c)] / 255 - 0.5) / 0.5; // BGR, [-1, 1]
+          for (let c = 0; c < 3; c += 1) input[base + c * plane + q] = (strip[p + (2 - c)] / 255 - 0.5) / 0.5; // BGR, [-1, 1]
         }
       }
     }
@@ -54,8 +51,8 @@ export async function recogniseTexts(session: ort.InferenceSession, characters: 
     const tensor = output[session.outputNames[0]];
     const [, steps, classes] = tensor.dims as number[];
     const data = tensor.data as Float32Array;
-    batch.forEach((boxIndex, b) => {
-      results[boxIndex] = ctcGreedyDecode(data.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, characters);
+    batch.forEach((regionIndex, b) => {
+      results[regionIndex] = ctcGreedyDecode(data.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, characters);
     });
   }
   return results;

@@ -2,6 +2,8 @@ import { detectTextBoxes } from './detect-text-boxes';
 import { arrangeInReadingOrder } from './reading-order';
 import { recogniseTexts } from './recognise-text';
 import { getOcrSessions } from './sessions';
+import { mergeLineFragments } from './merge-line-fragments';
+import { boundsOf, lengthen, type OrientedBox } from './oriented-box';
 import { type Box, type OcrLine, type OcrWord, type RgbImage } from './types';
 
 /** Words below this recognition confidence are noise (texture, guilloche) rather than text. */
@@ -11,11 +13,9 @@ const MIN_WORD_CONFIDENCE = 0.5;
  * The recogniser drops a thin first or last glyph ('I', '1') when the crop ends right at the ink; a margin of
  * a quarter of the line height on each side keeps it.
  */
-function padHorizontally(box: Box, image: RgbImage): Box {
-  const margin = Math.round(box.height * 0.25);
-  const x = Math.max(0, box.x - margin);
-  const right = Math.min(image.width, box.x + box.width + margin);
-  return { ...box, x, width: right - x };
+function padAlongLine(detected: OrientedBox, image: RgbImage): { region: OrientedBox; box: Box } {
+  const region = lengthen(detected, Math.round(detected.thickness * 0.25));
+  return { region, box: boundsOf(region, image.width, image.height) };
 }
 
 /**
@@ -30,18 +30,19 @@ const LONG_LINE_STRETCH = 1.5;
 /** Detection → recognition → reading order over one image. */
 export async function runOcr(image: RgbImage): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
-  const boxes = (await detectTextBoxes(sessions.detection, image)).map((b) => padHorizontally(b.box, image));
-  const isLong = boxes.map((b) => b.width / b.height >= LONG_LINE_ASPECT);
+  const detected = await detectTextBoxes(sessions.detection, image);
+  const boxes = mergeLineFragments(detected.map((d) => d.region)).regions.map((r) => padAlongLine(r, image));
+  const isLong = boxes.map((b) => b.region.length / b.region.thickness >= LONG_LINE_ASPECT);
   const longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
   const shortIndices = boxes.map((_, i) => i).filter((i) => !isLong[i]);
   const recognitions = new Array<{ text: string; confidence: number }>(boxes.length);
-  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i]));
+  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region));
   shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
-  const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i]), LONG_LINE_STRETCH);
+  const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), LONG_LINE_STRETCH);
   longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
   const words: OcrWord[] = [];
   recognitions.forEach(({ text, confidence }, i) => {
-    if (text.trim().length > 0 && confidence >= MIN_WORD_CONFIDENCE) words.push({ text: text.trim(), confidence, box: boxes[i] });
+    if (text.trim().length > 0 && confidence >= MIN_WORD_CONFIDENCE) words.push({ text: text.trim(), confidence, box: boxes[i].box, region: boxes[i].region });
   });
   return arrangeInReadingOrder(words);
 }
@@ -53,8 +54,8 @@ export async function runOcr(image: RgbImage): Promise<OcrLine[]> {
  */
 export async function rereadLines(image: RgbImage, lines: OcrLine[], stretch: number): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
-  const boxes = lines.flatMap((l) => l.words.map((w) => w.box));
-  const readings = await recogniseTexts(sessions.recognition, sessions.characters, image, boxes, stretch);
+  const regions = lines.flatMap((l) => l.words.map((w) => w.region));
+  const readings = await recogniseTexts(sessions.recognition, sessions.characters, image, regions, stretch);
   let k = 0;
   return lines.map((line) => {
     const words = line.words.map((w) => {

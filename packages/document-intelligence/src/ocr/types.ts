@@ -1,3 +1,5 @@
+import { type OrientedBox } from './oriented-box';
+
 /** 8-bit RGB pixels, row-major, three bytes per pixel. */
 export interface RgbImage {
   data: Buffer;
@@ -13,6 +15,9 @@ export interface Box {
 }
 
 export interface TextBox {
+  /** The text's rectangle along its reading direction. */
+  region: OrientedBox;
+  /** Axis-aligned bounds of the region. */
   box: Box;
   /** Mean detection probability inside the region. */
   score: number;
@@ -23,6 +28,7 @@ export interface OcrWord {
   /** Mean CTC peak probability of the kept characters, 0–1. */
   confidence: number;
   box: Box;
+  region: OrientedBox;
 }
 
 /** Words sharing a row, left to right. */
