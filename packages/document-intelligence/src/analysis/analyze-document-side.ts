@@ -1,5 +1,6 @@
 import { decodeImage } from '../image/decode-image';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
+import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
 import { rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -58,7 +59,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     let mrzMs = 0;
     const read = async (rotation: Reading['rotation'], image: RgbImage): Promise<Reading> => {
       const t0 = performance.now();
-      const lines = await runOcr(image);
+      const lines = await runOcr(image, { prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
       const t1 = performance.now();
       const mrzSearch = findMrz(lines, now);
       ocrMs += t1 - t0;

@@ -1,6 +1,6 @@
 import { detectTextBoxes } from './detect-text-boxes';
 import { arrangeInReadingOrder } from './reading-order';
-import { recogniseTexts } from './recognise-text';
+import { type Recognition, recogniseTexts } from './recognise-text';
 import { getOcrSessions } from './sessions';
 import { mergeLineFragments } from './merge-line-fragments';
 import { boundsOf, lengthen, type OrientedBox } from './oriented-box';
@@ -27,15 +27,28 @@ function padAlongLine(detected: OrientedBox, image: RgbImage): { region: Oriente
 const LONG_LINE_ASPECT = 15;
 const LONG_LINE_STRETCH = 1.5;
 
+export interface OcrOptions {
+  /**
+   * Reads long lines (MRZ lines) without the recogniser where it can: gets the long lines' regions and returns
+   * readings by index into them; the recogniser reads the rest.
+   */
+  prereadLongLines?: (image: RgbImage, regions: OrientedBox[]) => Promise<Map<number, Recognition>>;
+}
+
 /** Detection → recognition → reading order over one image. */
-export async function runOcr(image: RgbImage): Promise<OcrLine[]> {
+export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
   const detected = await detectTextBoxes(sessions.detection, image);
   const boxes = mergeLineFragments(detected.map((d) => d.region)).regions.map((r) => padAlongLine(r, image));
   const isLong = boxes.map((b) => b.region.length / b.region.thickness >= LONG_LINE_ASPECT);
-  const longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
+  let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
   const shortIndices = boxes.map((_, i) => i).filter((i) => !isLong[i]);
-  const recognitions = new Array<{ text: string; confidence: number }>(boxes.length);
+  const recognitions = new Array<Recognition>(boxes.length);
+  if (options.prereadLongLines && longIndices.length > 0) {
+    const preread = await options.prereadLongLines(image, longIndices.map((i) => boxes[i].region));
+    preread.forEach((reading, k) => { recognitions[longIndices[k]] = reading; });
+    longIndices = longIndices.filter((_, k) => !preread.has(k));
+  }
   const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region));
   shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
   const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), LONG_LINE_STRETCH);
