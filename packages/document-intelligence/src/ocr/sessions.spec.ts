@@ -1,4 +1,4 @@
-import { ocrThreads } from './sessions';
+import { ocrGraphRewrite, ocrThreads } from './sessions';
 
 describe('ocrThreads', () => {
   it('defaults to two intra-op threads', () => {
@@ -12,5 +12,13 @@ describe('ocrThreads', () => {
 
   it('ignores values that are not 1–8', () => {
     for (const value of ['0', '-1', '1.5', 'two', '64', '']) expect(ocrThreads({ DOCUMENT_OCR_THREADS: value })).toBe(2);
+  });
+});
+
+describe('ocrGraphRewrite', () => {
+  it('rewrites the models unless DOCUMENT_OCR_GRAPH_REWRITE=0', () => {
+    expect(ocrGraphRewrite({})).toBe(true);
+    expect(ocrGraphRewrite({ DOCUMENT_OCR_GRAPH_REWRITE: '1' })).toBe(true);
+    expect(ocrGraphRewrite({ DOCUMENT_OCR_GRAPH_REWRITE: '0' })).toBe(false);
   });
 });
