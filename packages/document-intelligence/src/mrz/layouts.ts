@@ -42,7 +42,7 @@ export const TD3: MrzLayout = {
     { name: 'expiryDate', span: [1, 21, 27], kind: 'numeric' },
     { name: 'expiryDateCheck', span: [1, 27, 28], kind: 'check' },
     { name: 'personalNumber', span: [1, 28, 42], kind: 'alnum' },
-    { name: 'personalNumberCheck', span: [1, 42, 43], kind: 'alnum' },
+    { name: 'personalNumberCheck', span: [1, 42, 43], kind: 'check' }, // a digit, or '<' when the field is empty
     { name: 'compositeCheck', span: [1, 43, 44], kind: 'check' },
   ],
   checkDigits: [

@@ -47,6 +47,14 @@ describe('readMrz on valid documents', () => {
     expect(r.fields.nationality).toEqual({ value: 'UTO', valid: false });
   });
 
+  it("repairs an 'O' read in the personal number's check digit (a digit or '<', never a letter)", () => {
+    const line2 = 'HZ7L5T7C96AUT8003199M3404171<<<<<<<<<<<<<<06';
+    const r = read(['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', `${line2.slice(0, 42)}O6`]);
+    expect(r.valid).toBe(true);
+    expect(r.lines[1]).toBe(line2);
+    expect(read(['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', line2]).valid).toBe(true);
+  });
+
   it('parses the ICAO TD1 and TD2 specimens including the composite digit', () => {
     const td1 = read(TD1_ICAO);
     expect(td1.format).toBe('TD1');
