@@ -4,7 +4,9 @@
  */
 export type AnalyzerDocumentType = 'passport' | 'id_card' | 'driver_license' | 'residence_permit' | 'unknown' | string;
 
+/** Spec §2.9 verification.extractedData as the analyzer returns it. */
 export interface AnalyzedFields {
+  fullName?: string | null;
   firstName?: string | null;
   lastName?: string | null;
   dateOfBirth?: string | null;
@@ -14,15 +16,13 @@ export interface AnalyzedFields {
   expiryDate?: string | null;
   issueDate?: string | null;
   placeOfBirth?: string | null;
-  issuingCountry?: string | null;
-  documentType?: string | null;
 }
 
 export interface SideAnalysis {
   detectedDocumentType: AnalyzerDocumentType;
   detectionConfidence: number;
   requiresBackSide: boolean;
-  mrz: { format: string; lines: string[]; valid: boolean; fields?: unknown; checkDigits?: unknown } | null;
+  mrz: { format: string; lines: string[]; valid: boolean; fields?: Record<string, { value?: string; valid?: boolean }>; checkDigits?: unknown } | null;
   extractedData: AnalyzedFields;
   problems: string[];
   authenticitySignals: { code: string; detail?: string; severity?: string }[];

@@ -10,6 +10,7 @@ import type { GeneratedReport } from './generated-eval';
 import { barChartSvg, htmlPage } from './html-report';
 import { runLabelledSet, summarizeLabelled } from './labelled-eval';
 import type { LabelledReport } from './labelled-eval';
+import { SCORED_FIELDS } from './metrics';
 import { formatMs, formatRate, table } from './print-table';
 
 const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
@@ -56,8 +57,13 @@ function printGenerated(report: GeneratedReport): void {
     ['wrong check digit judged invalid', formatRate(report.mrz.invalidDetectedRate)],
     ...Object.entries(report.mrz.exactLineRateByDegradation).map(([k, v]): [string, string] =>
       [`  exact-line with ${k}`, `${formatRate(v.rate)} of ${v.images}`]),
-    ['field accuracy', formatRate(report.fields.accuracy)],
-    ...Object.entries(report.fields.perField).map(([k, v]): [string, string] => [`  ${k}`, formatRate(v)]),
+    [`field accuracy (spec §2.9 extractedData, ${report.fields.images} images)`, formatRate(report.fields.accuracy)],
+    ...SCORED_FIELDS.map((k): [string, string] => [`  ${k}`, `${formatRate(report.fields.perField[k])} of ${report.fields.perFieldImages[k]}` +
+      `  (missing ${report.fields.errors[k].missing}, wrong ${report.fields.errors[k].wrong})`]),
+    ['  name matches only without diacritics', String(report.fields.nameMatchesWithoutDiacritics)],
+    ['ground-truth fields outside the spec', ''],
+    ...Object.entries(report.groundTruthOnly).map(([k, v]): [string, string] =>
+      [`  ${k}`, `${formatRate(v.accuracy)} of ${v.images}  vs ${v.comparedWith}`]),
     ['document-type accuracy', formatRate(report.documentType.accuracy)],
     ['requiresBackSide accuracy', formatRate(report.requiresBackSide.accuracy)],
     ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] =>

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { ALL_DEGRADATIONS, ALL_FAULTS, FAULT_CODES, generateDocument, ID_CARD_ONLY_FAULTS, Prng } from '@kyc/document-generator';
-import type { DocumentFault, ImageGroundTruth } from '@kyc/document-generator';
+import type { DocumentFault, ExpectedFields, ImageGroundTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
 import type { DocumentAnalyzer, SideAnalysis } from './analyzer';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
-import type { CodeScore, FieldAccuracy } from './metrics';
+import type { CodeScore, ExpectedFieldValues, FieldAccuracy } from './metrics';
+import { canonicalCountry } from './normalize';
 
 export interface GeneratedRecord {
   truth: ImageGroundTruth;
@@ -70,7 +71,13 @@ export interface GeneratedReport {
     invalidDetectedRate: number | null;
     exactLineRateByDegradation: Record<string, { images: number; rate: number | null }>;
   };
+  /** Spec §2.9 extractedData fields over the images whose fields are scoreable. */
   fields: FieldAccuracy & { images: number };
+  /**
+   * Ground-truth fields that are not spec extractedData fields, scored apart against where the analyzer
+   * puts them (never in fields.accuracy).
+   */
+  groundTruthOnly: Record<'documentType' | 'issuingCountry', { comparedWith: string; images: number; accuracy: number | null }>;
   problems: Record<string, CodeScore>;
   signals: Record<string, CodeScore>;
   documentType: { accuracy: number | null; confusion: Record<string, Record<string, number>> };
@@ -78,6 +85,34 @@ export interface GeneratedReport {
   latency: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null };
   /** Codes that need both sides; a single-side analyzer cannot raise them, so they are counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
+}
+
+/** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
+export function expectedSpecFields(truth: ExpectedFields): ExpectedFieldValues {
+  const { firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate, expiryDate, placeOfBirth } = truth;
+  return {
+    fullName: `${firstName} ${lastName}`, firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate,
+    expiryDate, placeOfBirth,
+  };
+}
+
+function groundTruthOnly(scoreable: GeneratedRecord[]): GeneratedReport['groundTruthOnly'] {
+  const rate = (right: (r: GeneratedRecord) => boolean) => ratio(scoreable.filter(right).length, scoreable.length);
+  return {
+    documentType: {
+      comparedWith: 'detectedDocumentType (spec §2.7 data.documentType, §2.9 verification.documentType: beside extractedData)',
+      images: scoreable.length,
+      accuracy: rate((r) => r.analysis?.detectedDocumentType === r.truth.extractedData.documentType),
+    },
+    issuingCountry: {
+      comparedWith: 'mrz.fields.issuingState (not a spec field; images without an MRZ read count as wrong)',
+      images: scoreable.length,
+      accuracy: rate((r) => {
+        const read = r.analysis?.mrz?.fields?.issuingState?.value;
+        return Boolean(read) && canonicalCountry(read) === canonicalCountry(r.truth.extractedData.issuingCountry);
+      }),
+    },
+  };
 }
 
 function mrzValidRate(records: GeneratedRecord[]): number | null {
@@ -126,8 +161,11 @@ export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport 
     },
     fields: {
       images: scoreable.length,
-      ...fieldAccuracy(scoreable.map((r) => ({ expected: r.truth.extractedData, predicted: r.analysis?.extractedData ?? null }))),
+      ...fieldAccuracy(scoreable.map((r) => ({
+        image: r.truth.id, expected: expectedSpecFields(r.truth.extractedData), predicted: r.analysis?.extractedData ?? null,
+      }))),
     },
+    groundTruthOnly: groundTruthOnly(scoreable),
     problems: codePrecisionRecall(records.map((r) => ({ expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] })),
       allProblemCodes),
     signals: codePrecisionRecall(records.map((r) => ({

@@ -2,8 +2,8 @@ import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineR
 import type { ExpectedFieldValues } from './metrics';
 
 const expected: ExpectedFieldValues = {
-  firstName: 'Käthe', lastName: 'Schröder', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48', nationality: 'D',
-  sex: 'F', expiryDate: '2029-05-31', issuingCountry: 'D', documentType: 'id_card',
+  fullName: 'Käthe Schröder', firstName: 'Käthe', lastName: 'Schröder', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48',
+  nationality: 'D', sex: 'F', expiryDate: '2029-05-31', issueDate: '2019-06-01', placeOfBirth: 'München',
 };
 
 describe('exactLineRate / perLineRate', () => {
@@ -25,11 +25,12 @@ describe('exactLineRate / perLineRate', () => {
 });
 
 describe('fieldAccuracy', () => {
+  const mrzSpelling = {
+    fullName: 'KAETHE SCHROEDER', firstName: 'KAETHE', lastName: 'SCHROEDER', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48',
+    nationality: 'DEU', sex: 'F', expiryDate: '2029-05-31', issueDate: '2019-06-01', placeOfBirth: 'MUENCHEN',
+  };
+
   it('accepts MRZ spellings and country aliases, and counts each wrong field', () => {
-    const mrzSpelling = {
-      firstName: 'KAETHE', lastName: 'SCHROEDER', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48',
-      nationality: 'DEU', sex: 'F', expiryDate: '2029-05-31', issuingCountry: 'D<<', documentType: 'id_card',
-    };
     const twoWrong = { ...mrzSpelling, dateOfBirth: '1994-04-05', documentNumber: '2FFLWTM4B' };
     const result = fieldAccuracy([
       { expected, predicted: mrzSpelling },
@@ -39,13 +40,37 @@ describe('fieldAccuracy', () => {
     expect(result.perField.firstName).toBeCloseTo(2 / 3);
     expect(result.perField.dateOfBirth).toBeCloseTo(1 / 3);
     expect(result.perField.documentNumber).toBeCloseTo(1 / 3);
-    expect(result.accuracy).toBeCloseTo((9 + 7) / 27);
+    expect(result.accuracy).toBeCloseTo((10 + 8) / 30);
+    expect(result.errors.dateOfBirth).toEqual({ missing: 1, wrong: 1 });
+    expect(result.mismatches).toContainEqual({ image: '', field: 'documentNumber', expected: '2FFLWTM48', predicted: '2FFLWTM4B' });
   });
 
-  it('does not accept a different name', () => {
-    const result = fieldAccuracy([{ expected, predicted: { ...expected, lastName: 'Schneider' } }]);
+  it('accepts a visual-zone read that lost the umlauts, and counts such matches apart', () => {
+    const vizRead = { ...mrzSpelling, fullName: 'KATHE SCHRODER', firstName: 'KATHE', lastName: 'SCHRÖDER', placeOfBirth: 'MUNCHEN' };
+    const result = fieldAccuracy([{ expected, predicted: vizRead }]);
+    expect(result.accuracy).toBe(1);
+    expect(result.nameMatchesWithoutDiacritics).toBe(3); // fullName, firstName, placeOfBirth; 'SCHRÖDER' is the MRZ form once transliterated
+  });
+
+  it('does not accept a different name, nor half a transliteration', () => {
+    const result = fieldAccuracy([{ expected, predicted: { ...mrzSpelling, lastName: 'Schneider', firstName: 'KAETHE K' } }]);
     expect(result.perField.lastName).toBe(0);
-    expect(result.perField.firstName).toBe(1);
+    expect(result.perField.firstName).toBe(0);
+    expect(result.perField.fullName).toBe(1);
+    expect(fieldAccuracy([{ expected, predicted: { ...mrzSpelling, lastName: 'SCHROEDR' } }]).perField.lastName).toBe(0);
+  });
+
+  it('scores a field only on images that print it', () => {
+    const front: ExpectedFieldValues = { ...expected, issueDate: undefined, placeOfBirth: undefined };
+    const result = fieldAccuracy([
+      { expected: front, predicted: { ...mrzSpelling, issueDate: undefined, placeOfBirth: undefined } },
+      { expected, predicted: { ...mrzSpelling, placeOfBirth: undefined } },
+    ]);
+    expect(result.perFieldImages.issueDate).toBe(1);
+    expect(result.perFieldImages.firstName).toBe(2);
+    expect(result.perField.placeOfBirth).toBe(0);
+    expect(result.errors.placeOfBirth).toEqual({ missing: 1, wrong: 0 });
+    expect(result.accuracy).toBeCloseTo(17 / 18);
   });
 });
 

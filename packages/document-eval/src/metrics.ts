@@ -1,12 +1,20 @@
-import { canonicalCountry, canonicalName, canonicalSex, canonicalText } from './normalize';
+import { canonicalCountry, canonicalName, canonicalNameForms, canonicalSex, canonicalText } from './normalize';
 import type { AnalyzedFields } from './analyzer';
 
+/**
+ * The fields the accuracy target is about: spec §2.9 verification.extractedData (§2.7's submit set is a subset).
+ * fullName has no prescribed order in the spec; the truth is "given names + surname", the analyzer's order.
+ */
 export const SCORED_FIELDS = [
-  'firstName', 'lastName', 'dateOfBirth', 'documentNumber', 'nationality', 'sex', 'expiryDate', 'issuingCountry',
-  'documentType',
+  'fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate',
+  'placeOfBirth',
 ] as const;
 export type ScoredField = (typeof SCORED_FIELDS)[number];
-export type ExpectedFieldValues = Record<ScoredField, string>;
+/**
+ * The truth per scored field; a field is absent when the image does not print it (a card front has no issue
+ * date or place of birth) and is then not scored for that image.
+ */
+export type ExpectedFieldValues = Partial<Record<ScoredField, string>>;
 
 /** a / b, or null when there is nothing to divide (a rate of nothing is not 0). */
 export function ratio(a: number, b: number): number | null {
@@ -36,44 +44,91 @@ export function perLineRate(pairs: MrzReadPair[]): number | null {
   return ratio(exact, lines);
 }
 
-function fieldEquals(field: ScoredField, expected: string, predicted: string | null | undefined): boolean {
+type Verdict = 'right' | 'right-without-diacritics' | 'missing' | 'wrong';
+
+/** One field compared in canonical form; the rules are in normalize.ts. */
+export function compareField(field: ScoredField, expected: string, predicted: string | null | undefined): Verdict {
+  if (predicted == null || predicted.trim() === '') return 'missing';
   switch (field) {
+    case 'fullName':
     case 'firstName':
     case 'lastName':
-      return canonicalName(expected) === canonicalName(predicted);
+    case 'placeOfBirth': {
+      const [mrzForm, stripped] = canonicalNameForms(expected);
+      const got = canonicalName(predicted);
+      if (got === mrzForm) return 'right';
+      return got === stripped ? 'right-without-diacritics' : 'wrong';
+    }
     case 'nationality':
-    case 'issuingCountry':
-      return canonicalCountry(expected) === canonicalCountry(predicted);
+      return canonicalCountry(expected) === canonicalCountry(predicted) ? 'right' : 'wrong';
     case 'sex':
-      return canonicalSex(expected) === canonicalSex(predicted);
-    case 'documentType':
-      return (predicted ?? '').toLowerCase() === expected.toLowerCase();
+      return canonicalSex(expected) === canonicalSex(predicted) ? 'right' : 'wrong';
     default:
-      return canonicalText(expected) === canonicalText(predicted);
+      return canonicalText(expected) === canonicalText(predicted) ? 'right' : 'wrong';
   }
 }
 
 export interface FieldPair {
+  /** Image id, for the mismatch list. */
+  image?: string;
   expected: ExpectedFieldValues;
   /** null when the analyzer failed on this image: every field counts as wrong. */
   predicted: AnalyzedFields | null;
 }
 
-export interface FieldAccuracy {
-  /** Share of all (image, field) pairs that were right. */
-  accuracy: number | null;
-  perField: Record<ScoredField, number | null>;
+export interface FieldMismatch {
+  image: string;
+  field: ScoredField;
+  expected: string;
+  predicted: string | null;
 }
 
+export interface FieldAccuracy {
+  /** Share of all scored (image, field) pairs that were right. */
+  accuracy: number | null;
+  perField: Record<ScoredField, number | null>;
+  /** Images on which each field was scored (those that print it). */
+  perFieldImages: Record<ScoredField, number>;
+  /** Wrong pairs split into not returned at all and returned with another value. */
+  errors: Record<ScoredField, { missing: number; wrong: number }>;
+  /** Right answers that matched only with accents removed (e.g. "SCHRODER" for "Schröder"); see normalize.ts. */
+  nameMatchesWithoutDiacritics: number;
+  mismatches: FieldMismatch[];
+}
+
+/** Per-field and overall accuracy over the spec's extractedData fields; "fullName" is expected as given names + surname. */
 export function fieldAccuracy(pairs: FieldPair[]): FieldAccuracy {
   const perField = {} as Record<ScoredField, number | null>;
+  const perFieldImages = {} as Record<ScoredField, number>;
+  const errors = {} as Record<ScoredField, { missing: number; wrong: number }>;
+  const mismatches: FieldMismatch[] = [];
   let right = 0;
+  let scored = 0;
+  let withoutDiacritics = 0;
   for (const field of SCORED_FIELDS) {
-    const correct = pairs.filter((p) => p.predicted != null && fieldEquals(field, p.expected[field], p.predicted[field])).length;
-    perField[field] = ratio(correct, pairs.length);
-    right += correct;
+    let fieldRight = 0;
+    let fieldScored = 0;
+    errors[field] = { missing: 0, wrong: 0 };
+    for (const pair of pairs) {
+      const expected = pair.expected[field];
+      if (expected === undefined || expected === '') continue;
+      fieldScored++;
+      const predicted = pair.predicted?.[field] ?? null;
+      const verdict = compareField(field, expected, predicted);
+      if (verdict === 'right' || verdict === 'right-without-diacritics') {
+        fieldRight++;
+        if (verdict === 'right-without-diacritics') withoutDiacritics++;
+      } else {
+        errors[field][verdict]++;
+        mismatches.push({ image: pair.image ?? '', field, expected, predicted });
+      }
+    }
+    perField[field] = ratio(fieldRight, fieldScored);
+    perFieldImages[field] = fieldScored;
+    right += fieldRight;
+    scored += fieldScored;
   }
-  return { accuracy: ratio(right, pairs.length * SCORED_FIELDS.length), perField };
+  return { accuracy: ratio(right, scored), perField, perFieldImages, errors, nameMatchesWithoutDiacritics: withoutDiacritics, mismatches };
 }
 
 export interface CodePair {

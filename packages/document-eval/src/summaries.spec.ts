@@ -17,7 +17,8 @@ function truth(id: string, degraded: boolean, problems: string[] = []): ImageGro
     uploadedAs: 'main', issuingCountry: 'UTO', requiresBackSide: false, mrz: { format: 'TD3', lines: LINES, valid: true },
     extractedData: {
       firstName: 'Ada', lastName: 'Nakamura', dateOfBirth: '1953-03-09', documentNumber: 'R4JP490JK', nationality: 'UTO',
-      sex: 'F', expiryDate: '2029-11-15', issuingCountry: 'UTO', documentType: 'passport',
+      sex: 'F', expiryDate: '2029-11-15', issueDate: '2019-11-16', placeOfBirth: 'Northport', issuingCountry: 'UTO',
+      documentType: 'passport',
     },
     fieldsScoreable: true, expectedProblems: problems, expectedSignals: [], documentProblems: [], faults: [],
     degradations: degraded ? [{ kind: 'blur', params: { sigma: 2 } }] : [], image: { width: 10, height: 10 },
@@ -27,9 +28,10 @@ function truth(id: string, degraded: boolean, problems: string[] = []): ImageGro
 function analysis(lines: string[] | null, problems: string[] = []): SideAnalysis {
   return {
     detectedDocumentType: 'passport', detectionConfidence: 0.9, requiresBackSide: false,
-    mrz: lines ? { format: 'TD3', lines, valid: true } : null,
-    extractedData: { firstName: 'ADA', lastName: 'NAKAMURA', dateOfBirth: '1953-03-09', documentNumber: 'R4JP490JK',
-      nationality: 'UTO', sex: 'F', expiryDate: '2029-11-15', issuingCountry: 'UTO', documentType: 'passport' },
+    mrz: lines ? { format: 'TD3', lines, valid: true, fields: { issuingState: { value: 'UTO', valid: true } } } : null,
+    extractedData: { fullName: 'ADA NAKAMURA', firstName: 'ADA', lastName: 'NAKAMURA', dateOfBirth: '1953-03-09',
+      documentNumber: 'R4JP490JK', nationality: 'UTO', sex: 'F', expiryDate: '2029-11-15', issueDate: '2019-11-16',
+      placeOfBirth: 'NORTHPORT' },
     problems, authenticitySignals: [], timingsMs: { total: 1 },
   };
 }
@@ -48,6 +50,11 @@ describe('summarizeGenerated', () => {
     expect(report.mrz.exactLineRate).toBeCloseTo(1 / 3);
     expect(report.mrz.exactLineRateByDegradation.blur).toEqual({ images: 2, rate: 0 });
     expect(report.fields.accuracy).toBeCloseTo(2 / 3);
+    expect(report.fields.perFieldImages.placeOfBirth).toBe(3);
+    expect(report.fields.errors.fullName).toEqual({ missing: 1, wrong: 0 });
+    // Outside the spec: scored apart against detectedDocumentType and the MRZ's issuing state, not in fields.accuracy.
+    expect(report.groundTruthOnly.documentType).toMatchObject({ images: 3, accuracy: 2 / 3 });
+    expect(report.groundTruthOnly.issuingCountry).toMatchObject({ images: 3, accuracy: 1 / 3 });
     expect(report.problems.DOC_EXPIRED).toMatchObject({ precision: 1, recall: 1 });
     expect(report.documentType.accuracy).toBeCloseTo(2 / 3);
     expect(report.analyzerErrors).toBe(1);

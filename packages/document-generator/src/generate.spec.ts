@@ -32,6 +32,18 @@ describe('generateDocument', () => {
     expect(card.images.map((i) => [i.truth.side, i.truth.requiresBackSide])).toEqual([['front', true], ['back', false]]);
   });
 
+  it('expects issue date and place of birth only on the sides that print them (passport page, card back)', async () => {
+    const passport = (await generateDocument({ seed: 5, index: 2, documentType: 'passport' })).images[0].truth.extractedData;
+    expect(passport.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(passport.issueDate! < passport.expiryDate).toBe(true);
+    expect(passport.placeOfBirth).toEqual(expect.any(String));
+    const [front, back] = (await generateDocument({ seed: 5, index: 2, documentType: 'id_card' })).images.map((i) => i.truth.extractedData);
+    expect(front.issueDate).toBeUndefined();
+    expect(front.placeOfBirth).toBeUndefined();
+    expect(back.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(back.placeOfBirth).toEqual(expect.any(String));
+  });
+
   it.each(ALL_DEGRADATIONS)('degradation %s yields a decodable JPEG of sane size', async (kind) => {
     const doc = await generateDocument({ seed: 2, index: 0, documentType: 'id_card', degrade: [kind] });
     for (const image of doc.images) {

@@ -82,11 +82,13 @@ function vizOf(identity: SyntheticIdentity): VizContent {
   };
 }
 
-function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentType): ExpectedFields {
+/** The fields one side prints; issue date and place of birth only where the layout prints them (passport page, card back). */
+function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentType, printsIssueData: boolean): ExpectedFields {
   return {
     firstName: identity.person.givenNames, lastName: identity.person.surname,
     dateOfBirth: identity.person.dateOfBirth, documentNumber: identity.documentNumber,
     nationality: identity.country.code, sex: identity.person.sex, expiryDate: identity.dateOfExpiry,
+    ...(printsIssueData ? { issueDate: identity.dateOfIssue, placeOfBirth: identity.person.placeOfBirth } : {}),
     issuingCountry: identity.country.code, documentType,
   };
 }
@@ -203,7 +205,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const portrait = await portraitSvg(rng, options.portrait, 280, 360, 40, 130);
     const svg = passportSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), mrzLines: lines, portraitSvg: portrait });
     plans.push({
-      side: 'main', uploadedAs: 'main', svg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType),
+      side: 'main', uploadedAs: 'main', svg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
       fieldsScoreable: !has('viz_mrz_mismatch'),
       ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch']),
     });
@@ -213,7 +215,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const portrait = await portraitSvg(rng, options.portrait, 220, 280, 30, 110);
     const backSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
     const backPlan: SidePlan = {
-      side: 'back', uploadedAs: 'back', svg: backSvg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType),
+      side: 'back', uploadedAs: 'back', svg: backSvg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
       fieldsScoreable: true, ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry']),
     };
     if (has('back_uploaded_as_front')) {
@@ -221,7 +223,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     } else {
       const frontSvg = idCardFrontSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), portraitSvg: portrait });
       plans.push({
-        side: 'front', uploadedAs: 'front', svg: frontSvg, mrzLines: null, fields: fieldsOf(vizIdentity, documentType),
+        side: 'front', uploadedAs: 'front', svg: frontSvg, mrzLines: null, fields: fieldsOf(vizIdentity, documentType, false),
         fieldsScoreable: true, ...codesFor(['expired']),
       });
     }

@@ -16,7 +16,13 @@ export interface ExpectedFields {
   sex: 'M' | 'F';
   /** YYYY-MM-DD */
   expiryDate: string;
+  /** YYYY-MM-DD; only when this side prints it (passport data page, card back). */
+  issueDate?: string;
+  /** As the identity holds it (mixed case, with diacritics); only when this side prints it. */
+  placeOfBirth?: string;
+  /** Not an extractedData field of the API spec; the eval reports it apart. */
   issuingCountry: string;
+  /** Not an extractedData field of the API spec (it is data.documentType beside it); the eval reports it apart. */
   documentType: GeneratedDocumentType;
 }
 

@@ -1,4 +1,4 @@
-import { isValidMrzCountryCode } from '../mrz/country-codes';
+import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
 import { type ImageQuality } from '../quality/measure-quality';
 import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
@@ -40,7 +40,7 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
       const code = mrz.fields[name]?.value;
       if (!code) continue;
       const severity = name === 'issuingState' && line1Refitted ? 'low' : 'high';
-      if (code === 'UTO') signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${name} is UTO (ICAO specimen state)`, severity: 'high' });
+      if (code === SPECIMEN_STATE_CODE) signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${name} is UTO (ICAO specimen state)`, severity: 'high' });
       else if (!isValidMrzCountryCode(code)) signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code${severity === 'low' ? ' (line re-fitted after OCR miscount)' : ''}`, severity });
     }
   }

@@ -1,19 +1,30 @@
+import { SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
+import { mrzTransliterate } from './mrz-viz-cross-check';
 import { type ExtractedData, type SubmitExtractedData } from './types';
 
 /**
  * MRZ first — it is check-digit protected — and the visual zone where the MRZ lacks a field (issue date,
- * place of birth, the French card's expiry) or where an MRZ field failed its check.
+ * place of birth, the French card's expiry) or where an MRZ field failed its check; also for a name the MRZ
+ * visibly lost letters of (lostLettersOf). The one MRZ value taken
+ * despite valid: false is the nationality UTO (Utopia, the specimen state of ICAO Doc 9303): no real state
+ * issues it, but it is read as printed; the document is flagged SPECIMEN_DOCUMENT by the authenticity signals.
  */
 export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): ExtractedData {
   const pick = (name: string): string | undefined => {
     const field = mrz?.fields[name];
-    return field && field.value && field.valid !== false ? field.value : undefined;
+    return field && field.value && (field.valid !== false || (name === 'nationality' && field.value === SPECIMEN_STATE_CODE)) ? field.value : undefined;
+  };
+  const name = (field: 'surname' | 'givenNames'): string | undefined => {
+    const printed = viz[field]?.toUpperCase();
+    const machine = pick(field);
+    if (machine && printed && mrz && nameLineCameShort(mrz, field) && lostLettersOf(machine, printed)) return printed;
+    return machine ?? printed;
   };
   const data: ExtractedData = {
-    lastName: pick('surname') ?? viz.surname?.toUpperCase(),
-    firstName: pick('givenNames') ?? viz.givenNames?.toUpperCase(),
+    lastName: name('surname'),
+    firstName: name('givenNames'),
     dateOfBirth: pick('birthDate') ?? viz.birthDate,
     nationality: threeLetterNationality(pick('nationality') ?? viz.nationality),
     sex: normaliseSex(pick('sex') ?? viz.sex),
@@ -24,6 +35,34 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
   };
   if (data.firstName || data.lastName) data.fullName = [data.firstName, data.lastName].filter(Boolean).join(' ');
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== '')) as ExtractedData;
+}
+
+/** Which raw MRZ line holds a name field, per format. */
+const NAME_LINE: Record<MrzReading['format'], Record<'surname' | 'givenNames', number>> = {
+  TD1: { surname: 2, givenNames: 2 }, TD2: { surname: 0, givenNames: 0 }, TD3: { surname: 0, givenNames: 0 },
+  FRA_ID: { surname: 0, givenNames: 1 },
+};
+
+/** The OCR returned the name's line with fewer characters than the layout has (its filler run was lengthened to fit). */
+function nameLineCameShort(mrz: MrzReading, field: 'surname' | 'givenNames'): boolean {
+  const line = NAME_LINE[mrz.format][field];
+  const raw = mrz.rawLines[line];
+  return raw !== undefined && mrz.lines[line] !== undefined && raw.length < mrz.lines[line].length;
+}
+
+/**
+ * No check digit covers the MRZ names, and OCR drops narrow letters there ("OKAFOR<<UKI" for YUKI). When the
+ * name's line came in short and the printed name, in MRZ transliteration, is the MRZ name plus one to three
+ * letters in between (MRZ letters in order within it), the MRZ lost them: the printed name is taken.
+ */
+function lostLettersOf(machine: string, printed: string): boolean {
+  const a = mrzTransliterate(machine);
+  const b = mrzTransliterate(printed);
+  const missing = b.length - a.length;
+  if (a.length === 0 || missing < 1 || missing > 3) return false;
+  let i = 0;
+  for (const ch of b) if (ch === a[i]) i += 1;
+  return i === a.length;
 }
 
 /** The spec wants three letters; ICAO writes Germany as 'D'. */

@@ -21,7 +21,21 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
     if (fixed !== ch) changes.push(`${label}: '${ch}'→'${fixed}' (${kind} field)`);
     out += fixed;
   }
+  if (kind === 'name') out = clearStrayPaddingCharacters(out, label, changes);
   return { text: out, changes };
+}
+
+/**
+ * A name field ends in filler padding. Name parts are joined by one '<' and surname from given names by
+ * '<<', so a single character with three or more fillers before it and only fillers after it cannot be a
+ * name part: it is OCR noise in the padding ("THOMAS<<<<<K<<<<", from a speck or a misread '<') and becomes
+ * '<'. A lone initial after one or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone.
+ */
+function clearStrayPaddingCharacters(text: string, label: string, changes: string[]): string {
+  return text.replace(/(<{3,})([A-Z0-9])(?=<*$)/, (_match, fillers: string, stray: string) => {
+    changes.push(`${label}: stray '${stray}' in the filler padding → '<'`);
+    return `${fillers}<`;
+  });
 }
 
 function repairCharacter(ch: string, kind: FieldKind): string {

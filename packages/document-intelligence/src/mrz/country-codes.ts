@@ -33,3 +33,6 @@ export function isValidMrzCountryCode(code: string): boolean {
   const trimmed = code.replace(/<+$/, '');
   return VALID_CODES.has(trimmed);
 }
+
+/** Utopia, the fictitious state of ICAO Doc 9303's specimens: a well-formed code that no real state issues. */
+export const SPECIMEN_STATE_CODE = 'UTO';

@@ -1,3 +1,4 @@
+import { repairField } from './character-repair';
 import { readMrz } from './read-mrz';
 import { computeCheckDigit } from './check-digit';
 import { isValidMrzCountryCode } from './country-codes';
@@ -148,6 +149,24 @@ describe('readMrz on malformed input', () => {
     expect(readMrz([])).toMatchObject({ ok: false, reason: 'NO_LINES' });
     expect(readMrz(['ABC', 'DEF'])).toMatchObject({ ok: false, reason: 'UNKNOWN_LAYOUT' });
     expect(readMrz(undefined as unknown as string[])).toMatchObject({ ok: false, reason: 'NO_LINES' });
+  });
+});
+
+describe('stray characters in the name padding', () => {
+  it('clears a lone character after three or more fillers, and says so', () => {
+    const r = read(['IDBELJ55417VYH7<<<<<<<<<<<<<<<', '5703041M2812070BEL<<<<<<<<<<<2', 'JANSSENS<<THOMAS<<<<<K<<<<<<<<']);
+    expect(r.valid).toBe(true);
+    expect(r.lines[2]).toBe('JANSSENS<<THOMAS<<<<<<<<<<<<<<');
+    expect(r.fields.givenNames.value).toBe('THOMAS');
+    expect(r.repairs).toContain("names: stray 'K' in the filler padding → '<'");
+  });
+
+  it('keeps single-letter name parts after one or two fillers', () => {
+    expect(repairField('SMITH<<B<<<<<<<', 'name', 'names').text).toBe('SMITH<<B<<<<<<<');
+    expect(repairField('SMITH<<ANNA<B<<<<', 'name', 'names').text).toBe('SMITH<<ANNA<B<<<<');
+    expect(repairField('SMITH<<<<<<<<<<<', 'name', 'names').changes).toEqual([]);
+    // Only in name fields: optional data may end in a lone character after fillers.
+    expect(repairField('<<<<<<<<<<<<<<1', 'alnum', 'optionalData').text).toBe('<<<<<<<<<<<<<<1');
   });
 });
 

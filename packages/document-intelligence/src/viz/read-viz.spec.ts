@@ -1,6 +1,7 @@
 import { type OcrLine } from '../ocr/types';
 import { readViz } from './read-viz';
-import { parseVizDate } from './viz-values';
+import { fuzzyLabelField, looksLikeCaption } from './viz-labels';
+import { parseVizDate, parseVizNationality } from './viz-values';
 
 function lines(...texts: string[]): OcrLine[] {
   return texts.map((text, i) => ({ text, confidence: 0.95, box: { x: 0, y: i * 20, width: 200, height: 16 }, words: [] }));
@@ -47,6 +48,37 @@ describe('readViz', () => {
     expect(v).toMatchObject({ surname: 'MUSTERMANN', givenNames: 'ERIKA', birthDate: '1983-08-12', placeOfBirth: 'BERLIN', nationality: 'DEU', expiryDate: '2031-08-01' });
   });
 
+  // The next cases are OCR output of generated cards (eval:documents, seed 2026) that used to lose fields.
+  it('splits a value line under two captions when sex shares it ("Sexe / Nationalité" over "M   BEL")', () => {
+    expect(readViz(lines('Sexe / Nationalité', 'ME BEL'))).toMatchObject({ sex: 'M', nationality: 'BEL' });
+    expect(readViz(lines('Geschlecht/ Staatsangehörigkeit', 'MAUT'))).toMatchObject({ sex: 'M', nationality: 'AUT' });
+    expect(readViz(lines('Sex/Nationality', 'FGBR'))).toMatchObject({ sex: 'F', nationality: 'GBR' });
+    expect(readViz(lines('Geschlecht/Staatsangehorigkeit', 'M MD'))).toMatchObject({ sex: 'M', nationality: 'DEU' });
+    const passport = readViz(lines('Sex/Sexe      Place of birth/Lieu de naissance', 'M GLASGOW'));
+    expect(passport).toMatchObject({ sex: 'M', placeOfBirth: 'GLASGOW' });
+  });
+
+  it('recognises captions the OCR misread, so they are not taken for values', () => {
+    const v = readViz(lines(
+      'Name/Sumame', 'WAGNER', 'Vormamen/Given names', 'MATTHAUS', 'Sex / Nationalty', 'F FUTO',
+      'Dale of expiry', '16.03.2030',
+    ));
+    expect(v).toMatchObject({ surname: 'WAGNER', givenNames: 'MATTHAUS', sex: 'F', nationality: 'UTO', expiryDate: '2030-03-16' });
+    expect(readViz(lines('Nom/Surmame', 'GIRARD')).surname).toBe('GIRARD');
+    // a misread caption right after an exactly read one on the same piece of line
+    expect(readViz(lines('Sex/Sexe placeof bith/Lieud', 'F LEEDS'))).toMatchObject({ sex: 'F', placeOfBirth: 'LEEDS' });
+  });
+
+  it('takes the line below when the text beside a caption is no value for it (a second, unknown caption)', () => {
+    const v = readViz(lines('Document No./N du document', '18WP6MPZ6', "Dateof expiry/Dated'expiration", '10JUL2025'));
+    expect(v).toMatchObject({ documentNumber: '18WP6MPZ6', expiryDate: '2025-07-10' });
+  });
+
+  it('takes the word that is a document number, joining words only when none is', () => {
+    expect(readViz(lines('Type/Type  P      Document No./N° du passeport', 'P UTO XH1MPY8TJ')).documentNumber).toBe('XH1MPY8TJ');
+    expect(readViz(lines('Document No.', 'X7RY PC524')).documentNumber).toBe('X7RYPC524');
+  });
+
   it('returns no fields for text without labels', () => {
     const v = readViz(lines('lorem ipsum', '12345'));
     expect(v.surname).toBeUndefined();
@@ -60,5 +92,35 @@ describe('parseVizDate', () => {
     expect(parseVizDate('1965-12-06')).toBe('1965-12-06');
     expect(parseVizDate('06 DEZ/DEC 1965')).toBe('1965-12-06');
     expect(parseVizDate('31.02.2001')).toBeNull();
+  });
+});
+
+describe('fuzzyLabelField', () => {
+  it('accepts one OCR slip in a caption (two in long ones) and never a name or place', () => {
+    expect(fuzzyLabelField('sumame')).toBe('surname');
+    expect(fuzzyLabelField('nationaite')).toBe('nationality');
+    expect(fuzzyLabelField('guiltigbis')).toBe('expiryDate');
+    expect(fuzzyLabelField('n du docun ment')).toBe('documentNumber');
+    for (const value of ['wagner', 'eriksson', 'nakamura', 'hoffmann', 'janssens', 'nantes', 'glasgow', 'northport', 'magdalena', 'nathalie', 'naime']) {
+      expect(fuzzyLabelField(value)).toBeNull();
+    }
+    expect(fuzzyLabelField('date o birth 12')).toBeNull(); // digits: value text, not a caption
+  });
+
+  it('also calls a caption cut short a caption, but no name or place', () => {
+    expect(looksLikeCaption('lieud')).toBe(true);
+    expect(looksLikeCaption('nationa')).toBe(true);
+    for (const value of ['leeds', 'liege', 'nantes', 'dupont', 'dubois', 'lea', 'nakamura', 'geneve']) expect(looksLikeCaption(value)).toBe(false);
+  });
+});
+
+describe('parseVizNationality', () => {
+  it('prefers a code ICAO defines, strips one glued letter, and falls back to any three capitals', () => {
+    expect(parseVizNationality('UTOPIAN UTO')).toBe('UTO');
+    expect(parseVizNationality('E BEL')).toBe('BEL');
+    expect(parseVizNationality('FUTO')).toBe('UTO');
+    expect(parseVizNationality('DEUTSCH')).toBe('DEU');
+    expect(parseVizNationality('ABC')).toBe('ABC');
+    expect(parseVizNationality('nationality')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { type OcrLine } from '../ocr/types';
-import { foldText, VIZ_LABELS, type VizFieldName } from './viz-labels';
+import { foldText, fuzzyLabelField, looksLikeCaption, VIZ_LABELS, type VizFieldName } from './viz-labels';
 import { parseVizDate, parseVizNationality, parseVizSex } from './viz-values';
 
 export interface VizReading {
@@ -26,7 +26,10 @@ interface LabelHit {
 
 /**
  * Labelled layouts: a value follows its label on the same line ("Nom: BERTHIER") up to the next label, or
- * stands on the line below when the label is alone ("Surname/Nom" over "BERTHIER").
+ * stands on the line below when the label is alone ("Surname/Nom" over "BERTHIER"). Text beside a label
+ * that does not parse as that field's value (a second caption "N du document", a misread one) gives way to
+ * the line below. Two captions over one value line ("Sex / Nationality" over "F  GBR") share it: see
+ * shareValueLine.
  */
 export function readViz(lines: OcrLine[]): VizReading {
   const reading: VizReading = { raw: {}, text: lines.map((l) => foldText(l.text)).join('\n') };
@@ -34,17 +37,73 @@ export function readViz(lines: OcrLine[]): VizReading {
   lines.forEach((line, index) => {
     const folded = foldText(line.text);
     const hits = hitsPerLine[index];
+    const below = index + 1 < lines.length && hitsPerLine[index + 1].length === 0 ? lines[index + 1] : null;
+    const waiting: { field: VizFieldName; beside: string }[] = [];
     hits.forEach((hit, k) => {
-      if (reading.raw[hit.field] !== undefined) return;
+      const known = reading.raw[hit.field];
+      if (known !== undefined && parsesAs(hit.field, known)) return; // an unparsable earlier value may still be replaced
       const nextStart = k + 1 < hits.length ? hits[k + 1].start : folded.length;
       if (k + 1 < hits.length && hits[k + 1].field === hit.field) return; // "Surname/Nom/Name": the value follows the last one
-      let value = cleanSeparators(originalSlice(line.text, folded, hit.end, nextStart));
-      if (!value && index + 1 < lines.length && hitsPerLine[index + 1].length === 0) value = cleanSeparators(lines[index + 1].text);
-      if (value) reading.raw[hit.field] = value;
+      if (waiting.some((w) => w.field === hit.field)) return;
+      const beside = cleanSeparators(originalSlice(line.text, folded, hit.end, nextStart));
+      if (beside && parsesAs(hit.field, beside)) reading.raw[hit.field] = beside;
+      else waiting.push({ field: hit.field, beside });
     });
+    const shared = below ? shareValueLine(waiting.map((w) => w.field), below) : {};
+    for (const { field, beside } of waiting) {
+      const value = shared[field] ?? beside;
+      if (value) reading.raw[field] = value;
+    }
   });
   applyValues(reading);
   return reading;
+}
+
+/**
+ * Splits one value line among the captions above it. Alone, a caption takes the whole line. Sex is one letter,
+ * so beside another caption it takes the line's first letter (last, when its caption comes last) and the other
+ * caption the rest — the OCR often glues the two ("MAUT", "FGBR"). Otherwise, as many OCR words as captions
+ * are given out in order; failing that every caption gets the whole line, as before.
+ */
+function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<VizFieldName, string>> {
+  const text = cleanSeparators(line.text);
+  if (fields.length === 0 || !text) return {};
+  if (fields.length === 1) return { [fields[0]]: text };
+  const out: Partial<Record<VizFieldName, string>> = {};
+  if (fields.length === 2 && fields.includes('sex')) {
+    const other = fields[0] === 'sex' ? fields[1] : fields[0];
+    const sexFirst = fields[0] === 'sex';
+    const letter = sexFirst ? /^([MFXW])[\s/|]*(.*)$/i.exec(text) : /^(.*?)[\s/|]*([MFXW])$/i.exec(text);
+    if (letter) {
+      const [sex, rest] = sexFirst ? [letter[1], letter[2]] : [letter[2], letter[1]];
+      out.sex = sex;
+      if (cleanSeparators(rest)) out[other] = cleanSeparators(rest);
+      return out;
+    }
+  }
+  const words = line.words.map((w) => cleanSeparators(w.text)).filter(Boolean);
+  fields.forEach((field, i) => { out[field] = words.length === fields.length ? words[i] : text; });
+  return out;
+}
+
+/** Whether `text` yields a value for `field` (a date that parses, a sex letter, a name that is no caption...). */
+function parsesAs(field: VizFieldName, text: string): boolean {
+  switch (field) {
+    case 'birthDate':
+    case 'issueDate':
+    case 'expiryDate':
+      return parseVizDate(text) !== null;
+    case 'sex':
+      return parseVizSex(text) !== null;
+    case 'nationality':
+      return parseVizNationality(text) !== null;
+    case 'documentNumber':
+      return parseDocumentNumber(text) !== null;
+    case 'surname':
+    case 'givenNames':
+    case 'placeOfBirth':
+      return cleanName(text) !== undefined && !looksLikeCaption(foldText(text));
+  }
 }
 
 function findLabels(folded: string): LabelHit[] {
@@ -69,7 +128,33 @@ function findLabels(folded: string): LabelHit[] {
       }
     }
   }
+  hits.push(...misreadLabelHits(folded, taken));
   return hits.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Captions the OCR misread ("name/sumame", "sex/sexe placeof bith"): in the text no exact label took, each
+ * piece between '/', '|', ':', ',' or an exact label whose first one to five words are close to a label
+ * (fuzzyLabelField) is that label; the rest of the piece stays value text.
+ */
+function misreadLabelHits(folded: string, taken: boolean[]): LabelHit[] {
+  const hits: LabelHit[] = [];
+  const untaken = folded.split('').map((ch, i) => (taken[i] ? '/' : ch)).join('');
+  for (const match of untaken.matchAll(/[^/|:,]+/g)) {
+    const start = match.index ?? 0;
+    const words = [...match[0].matchAll(/\S+/g)];
+    for (let n = Math.min(5, words.length); n >= 1; n -= 1) {
+      const first = words[0].index ?? 0;
+      const last = words[n - 1];
+      const end = (last.index ?? 0) + last[0].length;
+      const field = fuzzyLabelField(match[0].slice(first, end));
+      if (field) {
+        hits.push({ field, start: start + first, end: start + end });
+        break;
+      }
+    }
+  }
+  return hits;
 }
 
 /** foldText works per character, so folded offsets are found by folding prefixes of the original. */
@@ -105,9 +190,22 @@ function applyValues(reading: VizReading): void {
   if (sex) reading.sex = sex;
   const nationality = raw.nationality ? parseVizNationality(raw.nationality) : null;
   if (nationality) reading.nationality = nationality;
-  const number = raw.documentNumber ? /[A-Z0-9]{6,}/i.exec(raw.documentNumber.replace(/\s+/g, '')) : null;
-  if (number && /[0-9]/.test(number[0])) reading.documentNumber = number[0].toUpperCase();
+  const number = raw.documentNumber ? parseDocumentNumber(raw.documentNumber) : null;
+  if (number) reading.documentNumber = number;
   if (raw.placeOfBirth) reading.placeOfBirth = raw.placeOfBirth.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Six or more letters and digits, at least one a digit (so a caption like "N du document" is no number). A word
+ * that is such a number on its own wins ("P  UTO  XH1MPY8TJ", the passport's type/state/number row); only when
+ * none is, the words are joined (OCR splits a number: "X7RY PC524").
+ */
+function parseDocumentNumber(text: string): string | null {
+  const isNumber = (candidate: string): boolean => /^[A-Z0-9]{6,}$/i.test(candidate) && /[0-9]/.test(candidate);
+  const word = text.split(/\s+/).find(isNumber);
+  if (word) return word.toUpperCase();
+  const joined = /[A-Z0-9]{6,}/i.exec(text.replace(/\s+/g, ''));
+  return joined && isNumber(joined[0]) ? joined[0].toUpperCase() : null;
 }
 
 /** Keeps letters (any script), spaces, hyphens and apostrophes. */

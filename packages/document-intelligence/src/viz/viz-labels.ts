@@ -29,3 +29,61 @@ export function foldText(text: string): string {
     .replace(/[：]/g, ':')
     .toLowerCase();
 }
+
+/**
+ * Compact form for comparing OCR'd captions with labels: spaces, apostrophes and dots dropped (OCR glues and
+ * splits caption words: "dateof expiry", "guiltig bis") and "rn" written "m" (the classic OCR merge: "sumame").
+ */
+function compactLabel(text: string): string {
+  return text.replace(/[\s'.\-]/g, '').replace(/rn/g, 'm');
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Typos allowed per label length: none below 6 compact characters ("nom", "sexe" could be values), 1 up to 11, then 2. */
+function allowedTypos(length: number): number {
+  if (length < 6) return 0;
+  return length < 12 ? 1 : 2;
+}
+
+const COMPACT_LABELS = VIZ_LABELS.flatMap(({ field, labels }) => labels
+  .filter((label) => !label.startsWith('^'))
+  .map((label) => ({ field, compact: compactLabel(label) })))
+  .filter(({ compact }) => compact.length >= 5);
+
+/**
+ * The field whose caption `folded` (folded text, no digits) is, allowing for the OCR's usual slips — a letter
+ * wrong, dropped or added, "rn" read "m", words glued or split: "sumame", "nationalty", "dale of expiry",
+ * "guiltigbis", "n du docun ment". Null when nothing is close enough.
+ */
+export function fuzzyLabelField(folded: string): VizFieldName | null {
+  if (/[0-9]/.test(folded)) return null;
+  const compact = compactLabel(folded);
+  if (compact.length < 5) return null;
+  let best: { field: VizFieldName; distance: number } | null = null;
+  for (const { field, compact: label } of COMPACT_LABELS) {
+    const limit = allowedTypos(label.length);
+    const distance = editDistance(compact, label, limit);
+    if (distance <= limit && (!best || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field ?? null;
+}
+
+/** A caption, misread (fuzzyLabelField) or cut short by the OCR ("lieud" of "Lieu de naissance"): never a value. */
+export function looksLikeCaption(folded: string): boolean {
+  if (fuzzyLabelField(folded) !== null) return true;
+  const compact = compactLabel(folded);
+  return compact.length >= 4 && !/[0-9]/.test(compact)
+    && COMPACT_LABELS.some((label) => label.compact.length > compact.length && label.compact.startsWith(compact));
+}

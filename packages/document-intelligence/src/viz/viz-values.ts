@@ -1,3 +1,4 @@
+import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { isoDate } from '../mrz/mrz-dates';
 
 const MONTHS: Record<string, number> = {
@@ -40,10 +41,21 @@ const NATIONALITY_WORDS: Record<string, string> = {
   belge: 'BEL', belgian: 'BEL', nederlandse: 'NLD', dutch: 'NLD', polska: 'POL', polish: 'POL', suisse: 'CHE', swiss: 'CHE',
 };
 
-/** A printed three-letter code or a common nationality adjective → alpha-3; null when unknown. */
+/**
+ * A printed code or a common nationality adjective → alpha-3 ('D' → 'DEU'); null when none. Codes ICAO defines
+ * (the specimen state's UTO included) come first; a four-letter word ending in one ("FUTO", "MAUT": the OCR glued a stray letter or the sex beside
+ * it) gives that code; failing both, any three capitals as printed.
+ */
 export function parseVizNationality(text: string): string | null {
   const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   for (const [word, code] of Object.entries(NATIONALITY_WORDS)) if (folded.includes(word)) return code;
-  const code = /\b([A-Z]{3}|D)\b/.exec(text.normalize('NFD').replace(/[\u0300-\u036f]/g, ''));
-  return code ? (code[1] === 'D' ? 'DEU' : code[1]) : null;
+  const words = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/\b[A-Z]+\b/g) ?? [];
+  const alpha3 = (code: string): string => (code === 'D' ? 'DEU' : code);
+  const isKnownMrzCountryCode = (code: string): boolean => isValidMrzCountryCode(code) || code === SPECIMEN_STATE_CODE;
+  const known = words.find((w) => w.length <= 3 && isKnownMrzCountryCode(w));
+  if (known) return alpha3(known);
+  const glued = words.find((w) => (w.length === 4 || w.length === 2) && isKnownMrzCountryCode(w.slice(1)));
+  if (glued) return alpha3(glued.slice(1));
+  const printed = words.find((w) => w.length === 3);
+  return printed ?? null;
 }

@@ -1,0 +1,36 @@
+import { type MrzReading } from '../mrz/types';
+import { type VizReading } from '../viz/read-viz';
+import { buildExtractedData } from './extracted-data';
+
+function mrz(fields: MrzReading['fields'], lines: string[] = [], rawLines: string[] = lines): MrzReading {
+  return { format: 'TD3', lines, rawLines, valid: true, fields, checkDigits: [], repairs: [], anomalies: [] };
+}
+
+const viz: VizReading = { raw: {}, text: '', nationality: 'FRA', placeOfBirth: 'NANTES', issueDate: '2019-05-14' };
+
+describe('buildExtractedData', () => {
+  it('takes the MRZ nationality UTO (the ICAO specimen state) as printed, but no other invalid code', () => {
+    expect(buildExtractedData(mrz({ nationality: { value: 'UTO', valid: false } }), viz).nationality).toBe('UTO');
+    expect(buildExtractedData(mrz({ nationality: { value: 'FRK', valid: false } }), viz).nationality).toBe('FRA');
+    expect(buildExtractedData(mrz({ nationality: { value: 'FRK', valid: false } }), { raw: {}, text: '' }).nationality).toBeUndefined();
+  });
+
+  it('fills the spec fields the MRZ lacks from the visual zone and builds fullName from both names', () => {
+    const data = buildExtractedData(mrz({
+      surname: { value: 'DUPONT', valid: true }, givenNames: { value: 'HELENE', valid: true }, nationality: { value: 'D', valid: true },
+    }), viz);
+    expect(data).toMatchObject({ fullName: 'HELENE DUPONT', nationality: 'DEU', placeOfBirth: 'NANTES', issueDate: '2019-05-14' });
+  });
+
+  it('takes the printed name when the MRZ name line came in short and the MRZ name lost letters of it', () => {
+    const line1 = 'P<UTOOKAFOR<<UKI<<<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const read = (raw: string, printed: string) => buildExtractedData(mrz({
+      surname: { value: 'OKAFOR', valid: true }, givenNames: { value: 'UKI', valid: true },
+    }, [line1, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00'], [raw, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00']),
+    { raw: {}, text: '', surname: 'Okafor', givenNames: printed });
+    expect(read(line1.slice(0, 43), 'Yuki')).toMatchObject({ firstName: 'YUKI', lastName: 'OKAFOR', fullName: 'YUKI OKAFOR' });
+    expect(read(line1, 'Yuki').firstName).toBe('UKI'); // the line came complete: the MRZ stands
+    expect(read(line1.slice(0, 43), 'Yuko').firstName).toBe('UKI'); // not the MRZ name plus letters
+    expect(read(line1.slice(0, 43), 'Yukihiro').firstName).toBe('UKI'); // more than three letters apart
+  });
+});
