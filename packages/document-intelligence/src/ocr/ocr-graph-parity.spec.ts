@@ -121,7 +121,7 @@ describe('rewritten PP-OCRv4 graphs', () => {
     rewrittenBoxes.forEach((b, i) => expect(Math.abs(b.score - boxes[i].score)).toBeLessThan(TOLERANCE));
 
     const rec = new PairedSession(recognition);
-    await recogniseTexts(rec.asSession(), characters, image, boxes.map((b) => b.box));
+    await recogniseTexts(rec.asSession(), characters, image, boxes.map((b) => b.region));
     const texts: string[] = [];
     for (const { original, rewritten } of rec.runs) {
       expect(maxDifference(original, rewritten)).toBeLessThan(TOLERANCE);
