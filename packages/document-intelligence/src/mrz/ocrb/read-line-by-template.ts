@@ -32,8 +32,6 @@ const SHIFT_X = 1;
 const SHIFT_Y = 1;
 /** Templates compared at every shift: the best few at the unshifted position. */
 const SHORTLIST = 3;
-/** A mean correlation this high leaves no doubt about the band; below it the capitals-only band is tried too. */
-const CONFIDENT_MEAN_SCORE = 0.93;
 
 const TEMPLATE_SIZE = TEMPLATE_WIDTH * TEMPLATE_HEIGHT;
 const templates = normalisedTemplates();
@@ -56,14 +54,12 @@ export function readLineByTemplate(strip: GreyStrip, lengths: readonly number[])
     .filter((fit): fit is CellFit => fit !== null)
     .sort((a, b) => b.anchoredShare - a.anchoredShare);
   if (layouts.length === 0) return null;
-  // The length whose pitch puts most glyphs where it predicts them; a line of capitals only sets a lower band top.
+  // The length whose pitch puts most glyphs where it predicts them. Capitals are shorter than digits: a line
+  // without digits is read both ways. O/0-like pairs left ambiguous are settled by the MRZ field types.
   const layout = layouts[0];
-  let best = readCells(strip, layout, band, 1);
-  if (best.meanScore < CONFIDENT_MEAN_SCORE) {
-    const lettersOnly = readCells(strip, layout, band, LETTERS_ONLY_BAND_SHARE);
-    if (lettersOnly.meanScore > best.meanScore) best = lettersOnly;
-  }
-  return best;
+  const withDigits = readCells(strip, layout, 1);
+  const lettersOnly = readCells(strip, layout, LETTERS_ONLY_BAND_SHARE);
+  return lettersOnly.meanScore > withDigits.meanScore ? lettersOnly : withDigits;
 }
 
 function inkMask(strip: GreyStrip): Uint8Array {
@@ -166,6 +162,8 @@ interface CellFit {
   centres: number[];
   /** Row just below the ink of full-height glyphs, per cell (a perspective photo tilts and shrinks the line). */
   baselines: number[];
+  /** Height of the tallest glyphs over the pitch they stand at: the band shrinks with the pitch along the line. */
+  bandToPitch: number;
   /** Share of the glyph runs that sit alone where the pitch predicts a character. */
   anchoredShare: number;
 }
@@ -189,8 +187,11 @@ function cellCentres(runs: Run[], length: number, bandHeight: number): CellFit |
   const anchors: [number, number][] = [[0, glyphs[0].centre]];
   const baselineAnchors: [number, number][] = [];
   const fullHeight = Math.max(...runs.map((r) => r.bottom - r.top + 1));
+  const heightsToPitch: number[] = [];
   const addBaseline = (index: number, run: Run) => {
-    if (run.bottom - run.top + 1 >= fullHeight * FULL_HEIGHT_SHARE) baselineAnchors.push([index, run.bottom + 1]);
+    if (run.bottom - run.top + 1 < fullHeight * FULL_HEIGHT_SHARE) return;
+    baselineAnchors.push([index, run.bottom + 1]);
+    heightsToPitch.push((run.bottom - run.top + 1) / pitch);
   };
   addBaseline(0, glyphs[0].run);
   let index = 0;
@@ -207,6 +208,7 @@ function cellCentres(runs: Run[], length: number, bandHeight: number): CellFit |
   return {
     centres: Array.from({ length }, (_, i) => localFit(anchors, i)),
     baselines: Array.from({ length }, (_, i) => localFit(baselineAnchors, i)),
+    bandToPitch: heightsToPitch.sort((a, b) => a - b)[Math.floor(heightsToPitch.length * 0.9)],
     anchoredShare: anchors.length / length,
   };
 }
@@ -231,10 +233,9 @@ function localFit(anchors: [number, number][], cell: number): number {
  * Compares every cell with every template. `bandShare` says which part of the template's band the measured
  * band is: 1 when the line has digits (the tallest glyphs), less when only capitals set its top.
  */
-function readCells(strip: GreyStrip, layout: CellFit, band: Band, bandShare: number): TemplateLineReading {
+function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): TemplateLineReading {
   const { centres, baselines } = layout;
   const pitch = centres.length > 1 ? (centres[centres.length - 1] - centres[0]) / (centres.length - 1) : 1;
-  const fullBand = (band.bottom + 1 - band.top) / bandShare;
   const gridWidth = TEMPLATE_WIDTH + 2 * SHIFT_X;
   const gridHeight = TEMPLATE_HEIGHT + 2 * SHIFT_Y;
   const grid = new Float32Array(gridWidth * gridHeight);
@@ -246,7 +247,7 @@ function readCells(strip: GreyStrip, layout: CellFit, band: Band, bandShare: num
     // The local pitch follows the fitted centres (perspective); the cell's first column sits half a pitch left.
     const localPitch = i > 0 && i < centres.length - 1 ? (centres[i + 1] - centres[i - 1]) / 2 : pitch;
     // Glyphs shrink with the pitch where perspective narrows the line.
-    const localBand = fullBand * (localPitch / pitch);
+    const localBand = (layout.bandToPitch * localPitch) / bandShare;
     const stepX = localPitch / TEMPLATE_WIDTH;
     const stepY = localBand / TEMPLATE_HEIGHT;
     const left = centre - localPitch / 2 - SHIFT_X * stepX;
