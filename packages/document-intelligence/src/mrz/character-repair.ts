@@ -58,6 +58,8 @@ function repairCharacter(ch: string, kind: FieldKind): string {
 /** OCR renders the filler as several look-alikes; '«' is two fillers read as one glyph. */
 export function normaliseMrzLine(line: string): string {
   return line
+    // The recogniser's Chinese dictionary holds full-width forms ('７', 'Ｍ'); compatibility normalisation maps them to ASCII.
+    .normalize('NFKC')
     .toUpperCase()
     .replace(/\s+/g, '')
     .replace(/[«《≪]/g, '<<')

@@ -48,6 +48,13 @@ describe('readMrz on valid documents', () => {
     expect(r.fields.nationality).toEqual({ value: 'UTO', valid: false });
   });
 
+  it('reads full-width digits and letters from the recogniser as ASCII', () => {
+    const line2 = 'HZ7L5T7C96AUT8003199M3404171<<<<<<<<<<<<<<06';
+    const r = read(['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', line2.replace('7', '７').replace('M', 'Ｍ')]);
+    expect(r.valid).toBe(true);
+    expect(r.lines[1]).toBe(line2);
+  });
+
   it("repairs an 'O' read in the personal number's check digit (a digit or '<', never a letter)", () => {
     const line2 = 'HZ7L5T7C96AUT8003199M3404171<<<<<<<<<<<<<<06';
     const r = read(['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', `${line2.slice(0, 42)}O6`]);

@@ -6,6 +6,12 @@ const MAX_ANGLE_DIFFERENCE = 0.06;
 const MAX_ACROSS_OFFSET = 0.35;
 /** Gap between fragments along the line, as a share of the thickness: a character cell or less. */
 const MAX_GAP = 0.8;
+/**
+ * Between two fragments that are both long lines the gap may be wider: the detector sometimes misses a run of
+ * MRZ characters in the middle of a line (seen: 'M3411285' between two detected halves), and the joined crop
+ * still holds that ink for whoever reads it.
+ */
+const MAX_GAP_BETWEEN_LONG_FRAGMENTS = 5;
 /** Only lines this long for their thickness are joined: MRZ lines, which the recogniser must read whole. */
 const MIN_JOINED_ASPECT = 15;
 /** ... and one fragment must already be long: short VIZ words in a row stay separate. */
@@ -53,7 +59,8 @@ function canJoin(first: OrientedBox[], second: OrientedBox[]): boolean {
   const along = ux * dx + uy * dy;
   if (along <= 0) return false; // b lies after a; the opposite pair is tried too
   const gap = along - a.length / 2 - b.length / 2;
-  if (gap > thickness * MAX_GAP) return false;
+  const bothLong = Math.min(a.length / a.thickness, b.length / b.thickness) >= MIN_LONGEST_FRAGMENT_ASPECT;
+  if (gap > thickness * (bothLong ? MAX_GAP_BETWEEN_LONG_FRAGMENTS : MAX_GAP)) return false;
   const joined = spanOf([...first, ...second]);
   const longest = Math.max(...[...first, ...second].map((r) => r.length / r.thickness));
   return joined.length / joined.thickness >= MIN_JOINED_ASPECT && longest >= MIN_LONGEST_FRAGMENT_ASPECT;

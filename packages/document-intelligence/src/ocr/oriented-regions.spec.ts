@@ -58,6 +58,12 @@ describe('mergeLineFragments', () => {
     expect(regions[0].cx).toBeCloseTo(line.cx + Math.cos(line.angle) * 0, 0);
   });
 
+  it('joins two long halves of a line across a run of characters the detector missed', () => {
+    const { regions } = mergeLineFragments([along(line, -250, 400), along(line, 300, 400)]);
+    expect(regions).toHaveLength(1);
+    expect(regions[0].length).toBeCloseTo(950, 0);
+  });
+
   it('leaves the next line, a distant word and short words in a row alone', () => {
     const below = { ...line, cx: line.cx - Math.sin(line.angle) * 60, cy: line.cy + Math.cos(line.angle) * 60 };
     const farWord = along(line, 900, 100);

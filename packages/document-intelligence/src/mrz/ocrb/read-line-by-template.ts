@@ -62,11 +62,35 @@ export function readLineByTemplate(strip: GreyStrip, lengths: readonly number[])
   return lettersOnly.meanScore > withDigits.meanScore ? lettersOnly : withDigits;
 }
 
+/** Ink pixels for finding the band and the glyphs, from a 3×3 mean so sensor noise does not bridge the gaps. */
 function inkMask(strip: GreyStrip): Uint8Array {
-  const threshold = otsuThreshold(strip.data);
-  const ink = new Uint8Array(strip.data.length);
-  for (let i = 0; i < ink.length; i += 1) ink[i] = strip.data[i] < threshold ? 1 : 0;
+  const smooth = boxFilter3(strip);
+  const threshold = otsuThreshold(smooth);
+  const ink = new Uint8Array(smooth.length);
+  for (let i = 0; i < ink.length; i += 1) ink[i] = smooth[i] < threshold ? 1 : 0;
   return ink;
+}
+
+function boxFilter3({ data, width, height }: GreyStrip): Uint8Array {
+  const out = new Uint8Array(data.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      let sum = 0;
+      let count = 0;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        const yy = y + dy;
+        if (yy < 0 || yy >= height) continue;
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          if (xx < 0 || xx >= width) continue;
+          sum += data[yy * width + xx];
+          count += 1;
+        }
+      }
+      out[y * width + x] = sum / count;
+    }
+  }
+  return out;
 }
 
 export function otsuThreshold(values: Uint8Array): number {
