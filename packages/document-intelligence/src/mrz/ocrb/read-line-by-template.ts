@@ -34,6 +34,7 @@ const SHIFT_Y = 1;
 const SHORTLIST = 3;
 
 const TEMPLATE_SIZE = TEMPLATE_WIDTH * TEMPLATE_HEIGHT;
+const ALPHABET_SIZE = MRZ_ALPHABET.length;
 const templates = normalisedTemplates();
 
 /**
@@ -299,29 +300,50 @@ function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): Templa
 
 /**
  * Correlates the window at (dx, dy) of the grid with the given templates (all when null), raising `best` per
- * template; returns the SHORTLIST best templates at this position.
+ * template; returns the SHORTLIST best templates at this position. Runs for every cell of every line: no
+ * allocation in here.
  */
-function correlateAt(grid: Float32Array, gridWidth: number, dx: number, dy: number, window: Float32Array, only: number[] | null, best: Float32Array): number[] {
+function correlateAt(grid: Float32Array, gridWidth: number, dx: number, dy: number, window: Float32Array, only: Int32Array | null, best: Float32Array): Int32Array {
   for (let y = 0; y < TEMPLATE_HEIGHT; y += 1) {
-    for (let x = 0; x < TEMPLATE_WIDTH; x += 1) window[y * TEMPLATE_WIDTH + x] = grid[(y + dy) * gridWidth + x + dx];
+    const from = (y + dy) * gridWidth + dx;
+    window.set(grid.subarray(from, from + TEMPLATE_WIDTH), y * TEMPLATE_WIDTH);
   }
-  if (!normalise(window)) return only ?? [];
-  const candidates = only ?? MRZ_ALPHABET.split('').map((_, k) => k);
-  const here = candidates.map((k) => {
+  const shortlist = new Int32Array(SHORTLIST).fill(-1);
+  if (!normalise(window)) return only ?? shortlist;
+  const count = only ? only.length : ALPHABET_SIZE;
+  const top = new Float32Array(SHORTLIST).fill(-Infinity);
+  for (let c = 0; c < count; c += 1) {
+    const k = only ? only[c] : c;
+    if (k < 0) continue;
     let dot = 0;
     const offset = k * TEMPLATE_SIZE;
     for (let p = 0; p < TEMPLATE_SIZE; p += 1) dot += window[p] * templates[offset + p];
     if (dot > best[k]) best[k] = dot;
-    return [k, dot] as const;
-  });
-  return here.sort((a, b) => b[1] - a[1]).slice(0, SHORTLIST).map(([k]) => k);
+    // Insertion into the running top SHORTLIST.
+    for (let r = 0; r < SHORTLIST; r += 1) {
+      if (dot > top[r]) {
+        for (let q = SHORTLIST - 1; q > r; q -= 1) {
+          top[q] = top[q - 1];
+          shortlist[q] = shortlist[q - 1];
+        }
+        top[r] = dot;
+        shortlist[r] = k;
+        break;
+      }
+    }
+  }
+  return shortlist;
 }
 
-/** Mean grey over a step × step footprint centred on (x, y), from a 2 × 2 grid of bilinear samples. */
+/**
+ * Mean grey over a step × step footprint centred on (x, y): one bilinear sample while the footprint is at most
+ * 1.5 pixels (no aliasing to speak of), a 2 × 2 grid of them when the photo is finer than the template grid.
+ */
 function sampleArea(strip: GreyStrip, x: number, y: number, stepX: number, stepY: number): number {
-  let sum = 0;
-  for (const fy of [-0.25, 0.25]) for (const fx of [-0.25, 0.25]) sum += bilinear(strip, x + fx * stepX, y + fy * stepY);
-  return sum / 4;
+  if (stepX <= 1.5 && stepY <= 1.5) return bilinear(strip, x, y);
+  const dx = stepX / 4;
+  const dy = stepY / 4;
+  return (bilinear(strip, x - dx, y - dy) + bilinear(strip, x + dx, y - dy) + bilinear(strip, x - dx, y + dy) + bilinear(strip, x + dx, y + dy)) / 4;
 }
 
 function bilinear(strip: GreyStrip, x: number, y: number): number {
