@@ -1,4 +1,4 @@
-import { type OrientedBox } from './oriented-box';
+import { isLongLine, type OrientedBox } from './oriented-box';
 
 /** Fragments may differ this much in direction (radians) and still be one line. */
 const MAX_ANGLE_DIFFERENCE = 0.06;
@@ -12,9 +12,7 @@ const MAX_GAP = 0.8;
  * still holds that ink for whoever reads it.
  */
 const MAX_GAP_BETWEEN_LONG_FRAGMENTS = 5;
-/** Only lines this long for their thickness are joined: MRZ lines, which the recogniser must read whole. */
-const MIN_JOINED_ASPECT = 15;
-/** ... and one fragment must already be long: short VIZ words in a row stay separate. */
+/** A joined line must hold a fragment at least this long: short VIZ words in a row stay separate. */
 const MIN_LONGEST_FRAGMENT_ASPECT = 8;
 
 /**
@@ -63,7 +61,8 @@ function canJoin(first: OrientedBox[], second: OrientedBox[]): boolean {
   if (gap > thickness * (bothLong ? MAX_GAP_BETWEEN_LONG_FRAGMENTS : MAX_GAP)) return false;
   const joined = spanOf([...first, ...second]);
   const longest = Math.max(...[...first, ...second].map((r) => r.length / r.thickness));
-  return joined.length / joined.thickness >= MIN_JOINED_ASPECT && longest >= MIN_LONGEST_FRAGMENT_ASPECT;
+  // Only long lines are joined (MRZ lines, which must be read whole), and one fragment must already be long.
+  return isLongLine(joined) && longest >= MIN_LONGEST_FRAGMENT_ASPECT;
 }
 
 /** The region spanning several collinear regions: their length-weighted direction, extreme ends, thickest height. */

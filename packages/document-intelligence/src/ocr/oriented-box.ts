@@ -33,9 +33,27 @@ export function boundsOf(region: OrientedBox, imageWidth: number, imageHeight: n
   return { x, y, width: Math.max(1, right - x), height: Math.max(1, bottom - y) };
 }
 
-/** An upright region covering an axis-aligned box. */
-export function regionOfBox(box: Box): OrientedBox {
-  return { cx: box.x + box.width / 2, cy: box.y + box.height / 2, length: box.width, thickness: box.height, angle: 0 };
+/**
+ * A line at least this many times as long as it is thick is a single long line (an MRZ line is ~25–30), read
+ * differently from words: stretched for the recogniser, joined across detector gaps, tried by the MRZ templates.
+ */
+export const LONG_LINE_ASPECT = 15;
+
+export function isLongLine(region: OrientedBox): boolean {
+  return region.length / region.thickness >= LONG_LINE_ASPECT;
+}
+
+/** Where a region's centre lies along and across the direction `angle` (the page's frame). */
+export function positionInFrame(region: OrientedBox, angle: number): { along: number; across: number } {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  return { along: cos * region.cx + sin * region.cy, across: -sin * region.cx + cos * region.cy };
+}
+
+/** Median angle of the regions at least `minElongation` times as long as thick: the page's text direction (0 when none). */
+export function dominantAngle(regions: OrientedBox[], minElongation: number): number {
+  const angles = regions.filter((r) => r.length >= r.thickness * minElongation).map((r) => r.angle).sort((a, b) => a - b);
+  return angles.length === 0 ? 0 : angles[Math.floor(angles.length / 2)];
 }
 
 export function lengthen(region: OrientedBox, margin: number): OrientedBox {

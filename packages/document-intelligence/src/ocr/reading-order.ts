@@ -1,3 +1,4 @@
+import { dominantAngle, positionInFrame } from './oriented-box';
 import { type Box, type OcrLine, type OcrWord } from './types';
 
 /** Words at least this elongated say which way the page's lines run. */
@@ -9,15 +10,8 @@ const MIN_DIRECTION_ELONGATION = 3;
  * so the lines of a photo taken at an angle do not interleave.
  */
 export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
-  const angle = dominantAngle(words);
-  const cos = Math.cos(angle);
-  const sin = Math.sin(angle);
-  const placed = words.map((word) => ({
-    word,
-    along: cos * word.region.cx + sin * word.region.cy,
-    across: -sin * word.region.cx + cos * word.region.cy,
-    thickness: word.region.thickness,
-  }));
+  const angle = dominantAngle(words.map((w) => w.region), MIN_DIRECTION_ELONGATION);
+  const placed = words.map((word) => ({ word, ...positionInFrame(word.region, angle), thickness: word.region.thickness }));
   placed.sort((a, b) => a.across - b.across);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
@@ -41,15 +35,6 @@ export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
       confidence: row.reduce((s, w) => s + w.word.confidence, 0) / row.length,
       box: unionBox(row.map((w) => w.word.box)),
     }));
-}
-
-/** Median angle of the elongated words (0 when there are none). */
-function dominantAngle(words: OcrWord[]): number {
-  const angles = words
-    .filter((w) => w.region.length >= w.region.thickness * MIN_DIRECTION_ELONGATION)
-    .map((w) => w.region.angle)
-    .sort((a, b) => a - b);
-  return angles.length === 0 ? 0 : angles[Math.floor(angles.length / 2)];
 }
 
 export function unionBox(boxes: Box[]): Box {

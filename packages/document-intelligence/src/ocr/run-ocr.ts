@@ -3,7 +3,7 @@ import { arrangeInReadingOrder } from './reading-order';
 import { type Recognition, recogniseTexts } from './recognise-text';
 import { getOcrSessions } from './sessions';
 import { mergeLineFragments } from './merge-line-fragments';
-import { boundsOf, lengthen, type OrientedBox } from './oriented-box';
+import { boundsOf, isLongLine, lengthen, type OrientedBox } from './oriented-box';
 import { type Box, type OcrLine, type OcrWord, type RgbImage } from './types';
 
 /** Words below this recognition confidence are noise (texture, guilloche) rather than text. */
@@ -19,12 +19,11 @@ function padAlongLine(detected: OrientedBox, image: RgbImage): { region: Oriente
 }
 
 /**
- * Long single lines (an MRZ line is ~25–30 times as wide as high) are recognised with the crop stretched
- * horizontally: more CTC time steps per glyph, so runs of one character ('111', '<<<') are not merged. Decided
- * by the box's shape alone, before anything is read. 1.25 was tried: as good as 1.5 with 960-px detection, but with
- * the 640-px detection boxes it dropped digits in runs ('3106132' → '106132'; clean MRZ valid 26/29 → 22/29).
+ * Long single lines (`isLongLine`) are recognised with the crop stretched horizontally: more CTC time steps per
+ * glyph, so runs of one character ('111', '<<<') are not merged. Decided by the box's shape alone, before anything
+ * is read. 1.25 was tried: as good as 1.5 with 960-px detection, but with the 640-px detection boxes it dropped
+ * digits in runs ('3106132' → '106132'; clean MRZ valid 26/29 → 22/29).
  */
-const LONG_LINE_ASPECT = 15;
 const LONG_LINE_STRETCH = 1.5;
 
 export interface OcrOptions {
@@ -40,7 +39,7 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const sessions = await getOcrSessions();
   const detected = await detectTextBoxes(sessions.detection, image);
   const boxes = mergeLineFragments(detected.map((d) => d.region)).regions.map((r) => padAlongLine(r, image));
-  const isLong = boxes.map((b) => b.region.length / b.region.thickness >= LONG_LINE_ASPECT);
+  const isLong = boxes.map((b) => isLongLine(b.region));
   let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
   const shortIndices = boxes.map((_, i) => i).filter((i) => !isLong[i]);
   const recognitions = new Array<Recognition>(boxes.length);

@@ -12,8 +12,6 @@ export interface TemplateLineReading {
   text: string;
   /** Normalised cross-correlation of each character with its best template, −1…1. */
   scores: number[];
-  /** Best minus second-best correlation, per character. */
-  margins: number[];
   meanScore: number;
 }
 
@@ -38,8 +36,8 @@ const ALPHABET_SIZE = MRZ_ALPHABET.length;
 const templates = normalisedTemplates();
 
 /**
- * Reads one MRZ line from its level strip with OCR-B templates, for each line length asked (30, 36, 44), and
- * returns the reading whose characters match their templates best. The MRZ is printed in one monospaced
+ * Reads one MRZ line from its level strip with OCR-B templates, at the line length asked for (30, 36, 44) whose
+ * pitch places most glyphs where it predicts them. The MRZ is printed in one monospaced
  * typeface at a fixed pitch, so once the line's band and pitch are known every character sits in a known cell;
  * no language model is needed, and the check digits judge the result. Returns null when no band or pitch fits.
  */
@@ -94,7 +92,7 @@ function boxFilter3({ data, width, height }: GreyStrip): Uint8Array {
   return out;
 }
 
-export function otsuThreshold(values: Uint8Array): number {
+function otsuThreshold(values: Uint8Array): number {
   const histogram = new Float64Array(256);
   for (const v of values) histogram[v] += 1;
   const total = values.length;
@@ -267,7 +265,6 @@ function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): Templa
   const window = new Float32Array(TEMPLATE_SIZE);
   let text = '';
   const scores: number[] = [];
-  const margins: number[] = [];
   centres.forEach((centre, i) => {
     // The local pitch follows the fitted centres (perspective); the cell's first column sits half a pitch left.
     const localPitch = i > 0 && i < centres.length - 1 ? (centres[i + 1] - centres[i - 1]) / 2 : pitch;
@@ -289,13 +286,10 @@ function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): Templa
     }
     let first = 0;
     for (let k = 1; k < best.length; k += 1) if (best[k] > best[first]) first = k;
-    let second = -1;
-    for (let k = 0; k < best.length; k += 1) if (k !== first && best[k] > second) second = best[k];
     text += MRZ_ALPHABET[first];
     scores.push(best[first]);
-    margins.push(best[first] - second);
   });
-  return { text, scores, margins, meanScore: scores.reduce((s, v) => s + v, 0) / Math.max(1, scores.length) };
+  return { text, scores, meanScore: scores.reduce((s, v) => s + v, 0) / Math.max(1, scores.length) };
 }
 
 /**
