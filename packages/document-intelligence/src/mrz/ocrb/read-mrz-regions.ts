@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { type OrientedBox } from '../../ocr/oriented-box';
+import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
@@ -25,7 +25,10 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
   const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
   const readings: (TemplateLineReading | null)[] = [];
   for (const region of regions) readings.push(readLineByTemplate(await greyStrip(source, image, region), MRZ_LINE_LENGTHS));
-  const order = regions.map((_, i) => i).sort((a, b) => across(regions[a], regions[b].angle) - across(regions[b], regions[b].angle));
+  // Which line lies above which, measured across the lines' common direction on a tilted page.
+  const angle = dominantAngle(regions, 1);
+  const across = regions.map((r) => positionInFrame(r, angle).across);
+  const order = regions.map((_, i) => i).sort((a, b) => across[a] - across[b]);
   for (const size of [3, 2]) {
     for (let start = 0; start + size <= order.length; start += 1) {
       const window = order.slice(start, start + size);
@@ -39,11 +42,6 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
     }
   }
   return new Map();
-}
-
-/** Position across the reading direction: which line lies above which on a tilted page. */
-function across(region: OrientedBox, angle: number): number {
-  return -Math.sin(angle) * region.cx + Math.cos(angle) * region.cy;
 }
 
 async function greyStrip(source: sharp.Sharp, image: RgbImage, region: OrientedBox) {
