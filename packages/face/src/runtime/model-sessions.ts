@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
 
@@ -23,6 +24,10 @@ export function getSession(file: FaceModelFile): Promise<ort.InferenceSession> {
   const path = join(modelsDirectory(), file);
   let session = sessions.get(path);
   if (!session) {
+    if (!existsSync(path)) {
+      // The face-api models are build outputs of @kyc/models, not committed files.
+      return Promise.reject(new Error(`face model ${path} is missing: run npm run build (or set KYC_FACE_MODELS_DIR)`));
+    }
     const threads = Number(process.env.KYC_FACE_ORT_THREADS ?? 1);
     session = ort.InferenceSession.create(path, {
       graphOptimizationLevel: 'all',
