@@ -3,5 +3,5 @@ module.exports = {
   rootDir: 'src',
   testTimeout: 60_000,
   // onnxruntime-node's typed arrays come from Node's main realm (see the environment's comment).
-  testEnvironment: require.resolve('@kyc/testing/jest-onnx-environment.js'),
+  testEnvironment: require.resolve('../../jest.onnx-environment.js'),
 };

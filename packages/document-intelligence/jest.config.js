@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js'), rootDir: 'src', testEnvironment: '<rootDir>/../jest.environment.js' };
+module.exports = { ...require('../../jest.preset.js'), rootDir: 'src', testEnvironment: require.resolve('../../jest.onnx-environment.js') };
