@@ -41,6 +41,17 @@ export interface RunningStack {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `work`, but no longer than `ms`; the timer is cleared so it never keeps the process alive. */
+async function atMost(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  try {
+    await Promise.race([work.then(() => undefined, () => undefined), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function waitFor(what: string, probe: () => Promise<boolean>, exited: Promise<unknown>): Promise<void> {
   let dead = false;
   void exited.then(() => (dead = true));
@@ -80,7 +91,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const gateway = processes.find((p) => p.options.name === 'gateway');
     if (gateway) await gateway.stop();
     await Promise.all(processes.map((p) => p.stop()));
-    if (database) await Promise.race([database.stop().catch(() => undefined), sleep(4_000)]);
+    if (database) await atMost(4_000, database.stop());
     say('stopped');
   };
 
