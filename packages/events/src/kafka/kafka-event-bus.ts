@@ -2,6 +2,7 @@ import { Kafka, type Consumer, type Producer, logLevel } from 'kafkajs';
 import type { Logger } from '@kyc/logger';
 import { type EventBus, type EventEnvelope, type EventHandler, MAX_HANDLER_FAILURES, type Subscription } from '../event-bus';
 import { decodeEvent, encodeEvent } from '../event-codec';
+import { kafkaLogCreator } from './kafka-log';
 
 const TOPIC_PARTITIONS = 3;
 
@@ -17,7 +18,7 @@ export class KafkaEventBus implements EventBus {
   private readonly topics = new Map<string, Promise<void>>();
 
   constructor(brokers: string[], private readonly clientId: string, private readonly logger: Logger) {
-    this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, retry: { retries: 8 } });
+    this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, logCreator: kafkaLogCreator(logger), retry: { retries: 8 } });
   }
 
   private connectedProducer(): Promise<Producer> {
