@@ -1,4 +1,5 @@
 import { decodeImage } from '../image/decode-image';
+import { smoothForDetection } from '../image/smooth-for-detection';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
 import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
 import { rereadLines, runOcr } from '../ocr/run-ocr';
@@ -83,6 +84,13 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       ocrMs += performance.now() - t0;
     }
 
+    // Still no valid MRZ: the detector may have broken the MRZ lines apart (noise); look again on a smoothed page.
+    if (!best.mrzSearch.reading?.valid) {
+      const t0 = performance.now();
+      best = await redetectMrzLines(best, now);
+      ocrMs += performance.now() - t0;
+    }
+
     const mrz = best.mrzSearch.reading;
     const mrzLineTexts = new Set(best.mrzSearch.candidateLines);
     const vizLines = best.lines.filter((l) => !mrzLineTexts.has(l.text.toUpperCase().replace(/\s+/g, '')));
@@ -131,6 +139,30 @@ async function rereadMrzLines(reading: Reading, now: Date): Promise<Reading> {
     if (best.mrzSearch.reading?.valid) break;
   }
   return best;
+}
+
+/**
+ * Finds the long lines again on a smoothed copy of the page, completes the MRZ rows the detector broke apart
+ * (`completeMrzRows`), and reads only the long lines (template reader first, as on the first pass). Their
+ * MRZ-like lines replace the first pass's when they make a valid MRZ, or any MRZ where there was none. Runs only
+ * when the first pass gave no valid MRZ: one more detector run and the long lines' reads.
+ */
+async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
+  const longLines = await runOcr(reading.image, {
+    detectionImage: await smoothForDetection(reading.image),
+    longLinesOnly: true,
+    completeMrzRows: true,
+    prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now),
+  });
+  const mrzLike = longLines.filter((l) => looksLikeMrzLine(l.text));
+  if (mrzLike.length === 0) return reading;
+  // The MRZ closes the page: the new lines (in their own reading order) follow the first pass's other lines.
+  const lines = [...reading.lines.filter((l) => !looksLikeMrzLine(l.text)), ...mrzLike];
+  const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
+  // A valid MRZ replaces the first reading; an invalid one only replaces none (a printed MRZ with a wrong check
+  // digit is then reported as such). Otherwise a second, differently broken reading is no better evidence.
+  const found = attempt.mrzSearch.reading;
+  return found?.valid || (found && !reading.mrzSearch.reading) ? attempt : reading;
 }
 
 function mrzScore(r: Reading): number {

@@ -2,6 +2,7 @@ import { detectTextBoxes } from './detect-text-boxes';
 import { arrangeInReadingOrder } from './reading-order';
 import { type Recognition, recogniseTexts } from './recognise-text';
 import { getOcrSessions } from './sessions';
+import { completeMrzRows } from './complete-mrz-rows';
 import { mergeLineFragments } from './merge-line-fragments';
 import { boundsOf, isLongLine, lengthen, type OrientedBox } from './oriented-box';
 import { type Box, type OcrLine, type OcrWord, type RgbImage } from './types';
@@ -32,16 +33,23 @@ export interface OcrOptions {
    * readings by index into them; the recogniser reads the rest.
    */
   prereadLongLines?: (image: RgbImage, regions: OrientedBox[]) => Promise<Map<number, Recognition>>;
+  /** The detector looks at this copy of the image (same size, e.g. smoothed) instead; text is still read from the image. */
+  detectionImage?: RgbImage;
+  /** Only long lines (MRZ candidates) are read; the short words are left out. */
+  longLinesOnly?: boolean;
+  /** Rows of fragments beside a whole MRZ line get its span (`completeMrzRows`); for a second look at the MRZ. */
+  completeMrzRows?: boolean;
 }
 
 /** Detection → recognition → reading order over one image. */
 export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
-  const detected = await detectTextBoxes(sessions.detection, image);
-  const boxes = mergeLineFragments(detected.map((d) => d.region)).regions.map((r) => padAlongLine(r, image));
+  const detected = await detectTextBoxes(sessions.detection, options.detectionImage ?? image);
+  const merged = mergeLineFragments(detected.map((d) => d.region)).regions;
+  const boxes = (options.completeMrzRows ? completeMrzRows(merged) : merged).map((r) => padAlongLine(r, image));
   const isLong = boxes.map((b) => isLongLine(b.region));
   let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
-  const shortIndices = boxes.map((_, i) => i).filter((i) => !isLong[i]);
+  const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong[i]);
   const recognitions = new Array<Recognition>(boxes.length);
   if (options.prereadLongLines && longIndices.length > 0) {
     const preread = await options.prereadLongLines(image, longIndices.map((i) => boxes[i].region));
@@ -53,6 +61,7 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), LONG_LINE_STRETCH);
   longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
   const words: OcrWord[] = [];
+  // forEach skips the unset slots of the short words when only long lines are read.
   recognitions.forEach(({ text, confidence }, i) => {
     if (text.trim().length > 0 && confidence >= MIN_WORD_CONFIDENCE) words.push({ text: text.trim(), confidence, box: boxes[i].box, region: boxes[i].region });
   });

@@ -4,7 +4,7 @@ import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
 import { readMrz } from '../read-mrz';
-import { readLineByTemplate, type TemplateLineReading } from './read-line-by-template';
+import { type GreyStrip, readLineByTemplate, type TemplateLineReading } from './read-line-by-template';
 
 /**
  * Every character of an accepted template reading correlates at least this well with its template. Check
@@ -13,7 +13,7 @@ import { readLineByTemplate, type TemplateLineReading } from './read-line-by-tem
 export const MIN_CHARACTER_SCORE = 0.6;
 /** Strips are cut at the photo's own scale, capped here: the template grid needs ~22 rows of band, not more. */
 const MAX_STRIP_HEIGHT = 64;
-const MRZ_LINE_LENGTHS = [30, 36, 44] as const;
+export const MRZ_LINE_LENGTHS = [30, 36, 44] as const;
 
 /**
  * Reads the MRZ among long text lines with OCR-B templates: lines are read alone, then every run of two or
@@ -44,7 +44,8 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
   return new Map();
 }
 
-async function greyStrip(source: sharp.Sharp, image: RgbImage, region: OrientedBox) {
+/** The region as a level grey strip at the photo's own scale (capped at MAX_STRIP_HEIGHT rows). */
+export async function greyStrip(source: sharp.Sharp, image: RgbImage, region: OrientedBox): Promise<GreyStrip> {
   const height = Math.max(8, Math.min(MAX_STRIP_HEIGHT, Math.round(region.thickness)));
   const width = Math.max(8, Math.round((region.length * height) / region.thickness));
   const rgb = await sampleStrip(source, image, region, width, height);
