@@ -63,6 +63,17 @@ describe('readMrz on valid documents', () => {
     expect(read(['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', line2]).valid).toBe(true);
   });
 
+  it('reads a TD3 whose line 2 lost its optional-data fillers as TD3, though the lines also pass as a TD2', () => {
+    const printed = ['P<AUTGRUBER<<TOBIAS<<<<<<<<<<<<<<<<<<<<<<<<<', 'HZ7L5T7C96AUT8003199M3404171<<<<<<<<<<<<<<06'];
+    const fillersLost = printed[1].replace('<<<<<<<<<<<<<<', '<<<<<<');
+    expect(fillersLost).toHaveLength(36);
+    const r = read([printed[0], fillersLost]);
+    expect(r).toMatchObject({ format: 'TD3', valid: true, lines: printed });
+    // The same 44/36 lengths from a TD2 whose line 1 gained fillers: TD3 does not parse valid, TD2 does.
+    const td2 = read([`${TD2_ICAO[0]}<<<<<<<<`, TD2_ICAO[1]]);
+    expect(td2).toMatchObject({ format: 'TD2', valid: true, lines: TD2_ICAO });
+  });
+
   it('parses the ICAO TD1 and TD2 specimens including the composite digit', () => {
     const td1 = read(TD1_ICAO);
     expect(td1.format).toBe('TD1');

@@ -3,7 +3,7 @@ import { normaliseMrzLine, repairField } from './character-repair';
 import { isValidMrzCountryCode } from './country-codes';
 import { FRA_ID, LAYOUTS, TD1, TD2, TD3, type MrzLayout, type Span } from './layouts';
 import { birthDateFromMrz, expiryDateFromMrz } from './mrz-dates';
-import { type MrzCheckDigit, type MrzField, type MrzReadResult } from './types';
+import { type MrzCheckDigit, type MrzField, type MrzReading, type MrzReadResult } from './types';
 
 export interface ReadMrzOptions {
   /** Reference date for two-digit years; defaults to the current date. */
@@ -23,10 +23,15 @@ export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadR
   const now = options.now ?? new Date();
   const rawLines = (Array.isArray(lines) ? lines : []).filter((l) => typeof l === 'string').map(normaliseMrzLine).filter((l) => l.length > 0);
   if (rawLines.length === 0) return { ok: false, reason: 'NO_LINES', detail: 'no MRZ text given' };
-  const layout = chooseLayout(rawLines);
-  if (!layout) {
+  const layouts = candidateLayouts(rawLines);
+  if (layouts.length === 0) {
     return { ok: false, reason: 'UNKNOWN_LAYOUT', detail: `line lengths ${rawLines.map((l) => l.length).join('/')} fit no MRZ layout` };
   }
+  const readings = layouts.map((layout) => parseAs(layout, rawLines, now));
+  return { ok: true, reading: readings.find((r) => r.valid) ?? readings[0] };
+}
+
+function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
   const anomalies: string[] = [];
   const repairs: string[] = [];
   const fitted = rawLines.map((line, i) => fitLength(line, layout.lineLength, i, repairs, anomalies));
@@ -47,21 +52,38 @@ export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadR
   const checkDigits = evaluateCheckDigits(layout, parsedLines);
   const fields = extractFields(layout, parsedLines, checkDigits, now, anomalies);
   const valid = anomalies.length === 0 && checkDigits.every((c) => c.valid);
-  return { ok: true, reading: { format: layout.format, lines: parsedLines, rawLines, valid, fields, checkDigits, repairs, anomalies } };
+  return { format: layout.format, lines: parsedLines, rawLines, valid, fields, checkDigits, repairs, anomalies };
 }
 
-function chooseLayout(lines: string[]): MrzLayout | null {
+/**
+ * The layouts the line lengths fit best, preferred first. Two can tie: a TD3 whose line 2 lost its
+ * eight optional-data fillers is 44/36 long, as far from TD2 as from TD3, and with all-filler
+ * optional data it passes TD2's composite check as well (fillers weigh nothing). Each tied layout
+ * is parsed and a valid one wins; between two valid ones the document code decides (a passport is
+ * TD3, an identity card TD2), and failing that the longer layout, because OCR drops filler runs far
+ * more often than it invents them.
+ */
+function candidateLayouts(lines: string[]): MrzLayout[] {
   const fits = (line: string, length: number) => {
     const off = Math.abs(line.length - length);
     return off <= LENGTH_TOLERANCE || (off <= LENGTH_TOLERANCE_WITH_FILLER_RUN && /<{4,}/.test(line) && (line.length > length || /<{2,}/.test(line)));
   };
   const distance = (layout: MrzLayout) => lines.reduce((sum, l) => sum + Math.abs(l.length - layout.lineLength), 0);
   const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length && lines.every((l) => fits(l, layout.lineLength)));
-  if (candidates.length === 0) return null;
+  if (candidates.length === 0) return [];
   const nearest = Math.min(...candidates.map(distance));
-  candidates.splice(0, candidates.length, ...candidates.filter((layout) => distance(layout) === nearest));
-  if (candidates.includes(TD2) && candidates.includes(FRA_ID)) return looksLikeFrenchId(lines) ? FRA_ID : TD2;
-  return candidates[0];
+  const tied = candidates.filter((layout) => distance(layout) === nearest);
+  // TD2 and the French ID share their size; the text, not the check digits, tells them apart.
+  const notIndicated = looksLikeFrenchId(lines) ? TD2 : FRA_ID;
+  const preferred = tied.includes(TD2) && tied.includes(FRA_ID) ? tied.filter((layout) => layout !== notIndicated) : tied;
+  const codeFits = (layout: MrzLayout) => (layoutForDocumentCode(lines[0]) === layout ? 1 : 0);
+  return preferred.sort((a, b) => codeFits(b) - codeFits(a) || b.lineLength - a.lineLength);
+}
+
+/** ICAO 9303: passports (P) are TD3; identity cards (I, A, C) are TD1 or TD2. Visas (V) come in both sizes. */
+function layoutForDocumentCode(line1: string): MrzLayout | null {
+  if (line1.startsWith('P')) return TD3;
+  return /^[IAC]/.test(line1) ? TD2 : null;
 }
 
 /**
