@@ -102,3 +102,14 @@ describe('extractedData', () => {
     expect(Object.keys(toSubmitExtractedData({ ...data, sex: 'F' })).sort()).toEqual(['dateOfBirth', 'firstName', 'fullName', 'lastName', 'nationality', 'sex']);
   });
 });
+
+describe('document type from printed wording read with an OCR slip', () => {
+  it('recognises a long wording with one letter wrong, lost or extra, never a short one or two slips', () => {
+    // A card front whose small-caps title came out of the OCR glued and with one letter wrong.
+    expect(decideDocumentType(null, 'bundesrepublikdeutschland\npersonalauswezsiiolntttycaro\nschroder', undefined))
+      .toMatchObject({ type: 'id_card', basis: 'printed-wording' });
+    expect(decideDocumentType(null, 'residence permt', undefined)).toMatchObject({ type: 'residence_permit' });
+    expect(decideDocumentType(null, 'pasport', undefined)).toMatchObject({ type: 'unknown' });
+    expect(decideDocumentType(null, 'personalauwezs', undefined)).toMatchObject({ type: 'unknown' });
+  });
+});
