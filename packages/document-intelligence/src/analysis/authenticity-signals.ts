@@ -1,7 +1,7 @@
 import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
 import { type ImageQuality } from '../quality/measure-quality';
-import { judgeMrzFirmness } from './mrz-read-firmness';
+import { judgeMrzFirmness, type MrzFirmness } from './mrz-read-firmness';
 import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
 import { type AuthenticitySignal, type ExtractedData } from './types';
 
@@ -35,8 +35,7 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
   const { mrz, data, crossCheck, quality, foldedText, now } = input;
   if (mrz) {
     // What the MRZ says about the document counts only if it was read as printed; a misread is MRZ_DATA_UNREADABLE.
-    const firmness = judgeMrzFirmness(mrz);
-    if (firmness.firm) signals.push(...mrzContentSignals(mrz));
+    signals.push(...mrzContentSignals(mrz, judgeMrzFirmness(mrz)));
     const state = mrz.fields.issuingState?.value;
     const nationality = mrz.fields.nationality?.value;
     if (state === SPECIMEN_STATE_CODE || nationality === SPECIMEN_STATE_CODE) {
@@ -61,16 +60,17 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
   return signals;
 }
 
-/** Check digits, layout and country codes of a firmly read MRZ. */
-function mrzContentSignals(mrz: MrzReading): AuthenticitySignal[] {
+/** Check digits, layout and country codes, each only as far as that part of the MRZ was read as printed. */
+function mrzContentSignals(mrz: MrzReading, firmness: MrzFirmness): AuthenticitySignal[] {
   const signals: AuthenticitySignal[] = [];
-  for (const check of mrz.checkDigits.filter((c) => !c.valid)) {
-    signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${check.name} check digit fails`, severity: 'high' });
+  for (const name of firmness.trustedFailures) {
+    signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${name} check digit fails`, severity: 'high' });
   }
-  for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
+  // Anomalies (impossible dates, illegal characters) are what garbled text looks like: only from a wholly firm read.
+  if (firmness.firm) for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
   for (const name of ['issuingState', 'nationality']) {
     const code = mrz.fields[name]?.value;
-    if (code && code !== SPECIMEN_STATE_CODE && !isValidMrzCountryCode(code)) {
+    if (code && code !== SPECIMEN_STATE_CODE && !isValidMrzCountryCode(code) && !firmness.unreliableFields.includes(name)) {
       signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code`, severity: 'high' });
     }
   }

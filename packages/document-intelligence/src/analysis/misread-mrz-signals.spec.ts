@@ -26,7 +26,7 @@ describe('MRZ read firmly vs misread', () => {
   it('a firmly read MRZ with one wrong check digit is evidence: CHECK_DIGIT_FAILED', () => {
     const reading = mrz([LINE1, LINE2.replace('7408122', '7408123')]);
     expect(reading.valid).toBe(false);
-    expect(judgeMrzFirmness(reading)).toEqual({ firm: true, reasons: [] });
+    expect(judgeMrzFirmness(reading)).toEqual({ firm: true, reasons: [], unreliableFields: [], trustedFailures: ['birthDate', 'composite'] });
     expect(codes(reading)).toContain('CHECK_DIGIT_FAILED');
   });
 
@@ -57,6 +57,24 @@ describe('MRZ read firmly vs misread', () => {
     expect(codes(mrz([LINE1.replace('NLD', 'XYZ'), LINE2]))).toEqual(['INVALID_COUNTRY_CODE']);
   });
 
+  it('a miscounted name line leaves line 2 evidence: a wrong document-number check digit there is still flagged', () => {
+    // The name line lost six fillers; line 2 was read character for character and its document-number digit is wrong.
+    const reading = mrz([LINE1.replace('<<<<<<<<<<<<<<<<<<<', '<<<<<<<<<<<<<'), LINE2.replace('L898902C36', 'L898902C37')]);
+    expect(reading.repairs.some((r) => r.startsWith('line 1: filler run'))).toBe(true);
+    const firmness = judgeMrzFirmness(reading);
+    expect(firmness.firm).toBe(false);
+    expect(firmness.trustedFailures).toEqual(['documentNumber', 'composite']);
+    expect(codes(reading)).toEqual(['CHECK_DIGIT_FAILED', 'CHECK_DIGIT_FAILED']);
+  });
+
+  it('a country code that needed a digit→letter repair is not evidence of an invalid code', () => {
+    // 'D<<' read as '0<<' on a German card: the repair gives 'O', which is no state.
+    const td1 = ['IDD<<HZ54KZTWX4<<<<<<<<<<<<<<<', '0606170F2706096D<<<<<<<<<<<<<6', 'HOFFMANN<<KAETHE<<<<<<<<<<<<<<'];
+    const misread = mrz([td1[0], td1[1].replace('096D<<', '0960<<'), td1[2]]);
+    expect(misread.fields.nationality.value).toBe('O');
+    expect(codes(misread)).toEqual([]);
+  });
+
   it('UTO, the specimen state, is flagged once however many fields carry it', () => {
     const specimen = mrz([LINE1.replace('NLD', 'UTO'), LINE2.replace('NLD', 'UTO')]);
     expect(codes(specimen)).toEqual(['SPECIMEN_DOCUMENT']);
@@ -69,6 +87,12 @@ describe('MRZ/VIZ cross-check leaves OCR look-alikes and unverified MRZ fields o
   it('a document number read with O for 0 in the visual zone is the same number', () => {
     expect(documentNumbersAgree('0TGRPZ2W7', 'OTGRPZ2W7')).toBe(true);
     expect(documentNumbersAgree('0TGRPZ2W7', '0TGRPZ2W8')).toBe(false);
+  });
+
+  it('names on a line OCR miscounted are not compared', () => {
+    const miscounted = mrz(['P<NLDPELL<<EA<<<<<<<<<<<<<<<<<<<<<<<<<', LINE2]);
+    expect(crossCheckMrzAndViz(miscounted, VIZ(['Surname: POLZL', 'Given names: LEA'])).compared).toBe(0);
+    expect(crossCheckMrzAndViz(mrz([LINE1, LINE2]), VIZ(['Surname: POLZL'])).disagreements).toHaveLength(1);
   });
 
   it('an MRZ birth date that fails its check digit is not compared', () => {

@@ -1,5 +1,6 @@
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
+import { judgeMrzFirmness } from './mrz-read-firmness';
 
 export interface CrossCheck {
   compared: number;
@@ -15,13 +16,18 @@ export const CROSS_CHECK_MIN_SCORE = 0.5;
 /**
  * Compares the fields both zones carry. Names are compared in MRZ transliteration (Doc 9303 part 3 §6:
  * Ä→AE, Ö→OE, Ü→UE, ß→SS, other accents dropped) and by prefix, since the MRZ truncates long names.
- * An MRZ field whose check digit fails is left out: its value is not known, so it cannot disagree with anything.
+ * An MRZ field whose check digit fails, or a name on a line OCR miscounted, is left out: its value is not known,
+ * so it cannot disagree with anything.
  */
 export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossCheck {
   const checked = (name: string) => (mrz.fields[name]?.valid === false ? undefined : mrz.fields[name]?.value);
+  // Names have no check digit; on a line OCR miscounted they are not known either.
+  const unreliable = judgeMrzFirmness(mrz).unreliableFields;
+  const name = (field: 'surname' | 'givenNames') =>
+    (unreliable.includes(field) || unreliable.includes('names') ? undefined : mrz.fields[field]?.value);
   const pairs: [string, string | undefined, string | undefined, (a: string, b: string) => boolean][] = [
-    ['surname', mrz.fields.surname?.value, viz.surname, namesAgree],
-    ['givenNames', mrz.fields.givenNames?.value, viz.givenNames, namesAgree],
+    ['surname', name('surname'), viz.surname, namesAgree],
+    ['givenNames', name('givenNames'), viz.givenNames, namesAgree],
     ['birthDate', checked('birthDate'), viz.birthDate, (a, b) => a === b],
     ['expiryDate', checked('expiryDate'), viz.expiryDate, (a, b) => a === b],
     ['documentNumber', checked('documentNumber'), viz.documentNumber, documentNumbersAgree],
