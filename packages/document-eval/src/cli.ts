@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { listPortraits } from '@kyc/document-generator';
@@ -16,7 +16,8 @@ import { formatMs, formatRate, table } from './print-table';
 const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
        npm run eval:documents -- --dataset <dir with labels.csv (file,mrz)> --out <file.json>
   --analyzer <module>   load analyzeDocumentSide from this module instead of @kyc/document-intelligence
-  --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set`;
+  --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set
+  --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image`;
 
 function progress(label: string, done: number, total: number, extra = ''): void {
   process.stdout.write(`\r${label} ${done}/${total}${extra}`);
@@ -79,7 +80,7 @@ async function main(): Promise<number> {
     options: {
       dataset: { type: 'string' }, out: { type: 'string' }, documents: { type: 'string', default: '300' },
       seed: { type: 'string', default: '2026' }, 'shared-data': { type: 'string' }, 'fault-rate': { type: 'string', default: '0.25' },
-      analyzer: { type: 'string' }, help: { type: 'boolean' },
+      analyzer: { type: 'string' }, dump: { type: 'string' }, help: { type: 'boolean' },
     },
   });
   const documents = Number(values.documents);
@@ -114,7 +115,18 @@ async function main(): Promise<number> {
   const portraits = listPortraits(resolve(shared, 'faces-dev'));
   console.log(`generating and analyzing ${documents} documents (seed ${seed}, ${portraits.length} portraits from ${shared})`);
   let imagesDone = 0;
-  const records = await runGeneratedSet(analyzer, { documents, seed, portraits, faultRate, onProgress: (d, t) => progress('documents', d, t, `, images ${++imagesDone}`) });
+  const dumpFile = values.dump ? resolve(values.dump) : null;
+  if (dumpFile) {
+    mkdirSync(dirname(dumpFile), { recursive: true });
+    writeFileSync(dumpFile, '');
+  }
+  const records = await runGeneratedSet(analyzer, {
+    documents, seed, portraits, faultRate, onProgress: (d, t, record) => {
+      progress('documents', d, t, `, images ${++imagesDone}`);
+      // Written as each image is done, so a long run can be inspected before it ends.
+      if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
+    },
+  });
   process.stdout.write('\n');
   const generated = summarizeGenerated(records);
   printGenerated(generated);

@@ -3,6 +3,8 @@ import { ALL_DEGRADATIONS, ALL_FAULTS, FAULT_CODES, generateDocument, ID_CARD_ON
 import type { DocumentFault, ExpectedFields, ImageGroundTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
 import type { DocumentAnalyzer, SideAnalysis } from './analyzer';
+import { codeErrors } from './code-errors';
+import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
 import type { CodeScore, ExpectedFieldValues, FieldAccuracy } from './metrics';
 import { canonicalCountry } from './normalize';
@@ -80,6 +82,8 @@ export interface GeneratedReport {
   groundTruthOnly: Record<'documentType' | 'issuingCountry', { comparedWith: string; images: number; accuracy: number | null }>;
   problems: Record<string, CodeScore>;
   signals: Record<string, CodeScore>;
+  /** Per problem / signal code, the images behind its false positives and negatives (signals with their detail). */
+  codeErrors: { problems: Record<string, CodeError[]>; signals: Record<string, CodeError[]> };
   documentType: { accuracy: number | null; confusion: Record<string, Record<string, number>> };
   requiresBackSide: { accuracy: number | null };
   latency: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null };
@@ -113,6 +117,15 @@ function groundTruthOnly(scoreable: GeneratedRecord[]): GeneratedReport['groundT
       }),
     },
   };
+}
+
+/** Each signal code's details, joined when it fired more than once. */
+function signalDetails(analysis: SideAnalysis | null): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const s of analysis?.authenticitySignals ?? []) {
+    if (s.detail) details[s.code] = details[s.code] ? `${details[s.code]}; ${s.detail}` : s.detail;
+  }
+  return details;
 }
 
 function mrzValidRate(records: GeneratedRecord[]): number | null {
@@ -171,6 +184,13 @@ export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport 
     signals: codePrecisionRecall(records.map((r) => ({
       expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
     })), allSignalCodes),
+    codeErrors: {
+      problems: codeErrors(records.map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] }))),
+      signals: codeErrors(records.map((r) => ({
+        image: r.truth.id, expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
+        details: signalDetails(r.analysis),
+      }))),
+    },
     documentType: {
       accuracy: ratio(records.filter((r) => r.analysis?.detectedDocumentType === r.truth.documentType).length, records.length),
       confusion,

@@ -55,14 +55,34 @@ export const COUNTRIES: readonly CountryProfile[] = [
     places: ['Bruxelles', 'Liège', 'Namur'],
   },
   {
-    code: 'UTO', languages: ['en'], nameInLocal: 'UTOPIA',
+    // Takes the slot Utopia held (same list sizes, so a seed draws the same choices as before), because UTO is
+    // ICAO's specimen state: a real document never carries it, and the analyzer rightly flags it as a specimen.
+    code: 'IRL', languages: ['en'], nameInLocal: 'IRELAND',
     palette: { paper: '#edf3f3', guilloche: '#8cc1c1', accent: '#20575a' },
-    surnames: ['Eriksson', 'Nakamura', 'Okafor', 'Silva'],
-    givenNamesMale: ['Anders', 'Kenji', 'Chidi'],
-    givenNamesFemale: ['Ingrid', 'Yuki', 'Ada'],
-    places: ['Utopia City', 'Northport'],
+    surnames: ['Murphy', 'Kelly', 'Byrne', 'Walsh'],
+    givenNamesMale: ['Seán', 'Cian', 'Patrick'],
+    givenNamesFemale: ['Aoife', 'Siobhán', 'Niamh'],
+    places: ['Dublin', 'Cork'],
   },
 ];
+
+/**
+ * Utopia, the fictitious state of ICAO Doc 9303's specimens. Only the 'specimen' fault (or an explicit country)
+ * issues from it; such a document is a specimen and the analyzer is expected to say so.
+ */
+export const SPECIMEN_COUNTRY: CountryProfile = {
+  code: 'UTO', languages: ['en'], nameInLocal: 'UTOPIA',
+  palette: { paper: '#edf3f3', guilloche: '#8cc1c1', accent: '#20575a' },
+  surnames: ['Eriksson', 'Nakamura', 'Okafor', 'Silva'],
+  givenNamesMale: ['Anders', 'Kenji', 'Chidi'],
+  givenNamesFemale: ['Ingrid', 'Yuki', 'Ada'],
+  places: ['Utopia City', 'Northport'],
+};
+
+/** An issuing-state profile by code, the specimen state included. */
+export function findCountry(code: string): CountryProfile | undefined {
+  return code === SPECIMEN_COUNTRY.code ? SPECIMEN_COUNTRY : COUNTRIES.find((c) => c.code === code);
+}
 
 type LabelKey = 'surname' | 'givenNames' | 'dateOfBirth' | 'sex' | 'nationality' | 'placeOfBirth'
   | 'dateOfIssue' | 'dateOfExpiry' | 'documentNumber' | 'type' | 'authority' | 'passport' | 'idCard';

@@ -8,15 +8,18 @@ export type DocumentFault =
   | 'issue_after_expiry'
   | 'viz_mrz_mismatch'
   | 'front_back_different_people'
-  | 'back_uploaded_as_front';
+  | 'back_uploaded_as_front'
+  | 'front_uploaded_as_back'
+  | 'specimen'
+  | 'greyscale_copy';
 
 export const ALL_FAULTS: readonly DocumentFault[] = [
   'wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'front_back_different_people',
-  'back_uploaded_as_front',
+  'back_uploaded_as_front', 'front_uploaded_as_back', 'specimen', 'greyscale_copy',
 ];
 
 /** Faults that only exist for two-sided documents. */
-export const ID_CARD_ONLY_FAULTS: readonly DocumentFault[] = ['front_back_different_people', 'back_uploaded_as_front'];
+export const ID_CARD_ONLY_FAULTS: readonly DocumentFault[] = ['front_back_different_people', 'back_uploaded_as_front', 'front_uploaded_as_back'];
 
 export interface ExpectedCodes {
   /** Spec reason codes on the image that shows the fault (SideAnalysis.problems). */
@@ -35,4 +38,10 @@ export const FAULT_CODES: Record<DocumentFault, ExpectedCodes> = {
   viz_mrz_mismatch: { problems: ['MRZ_CROSS_LOW_SCORE'], signals: ['MRZ_VIZ_MISMATCH'], documentProblems: [] },
   front_back_different_people: { problems: [], signals: [], documentProblems: ['DOCUMENT_MIXING_SUSPECTED'] },
   back_uploaded_as_front: { problems: ['WRONG_SIDE_BACK_UPLOADED'], signals: [], documentProblems: [] },
+  // The front uploaded again as the back: the side that must carry the card's MRZ has none.
+  front_uploaded_as_back: { problems: ['MRZ_MISSING_BACK_SIDE'], signals: [], documentProblems: [] },
+  // Issued by UTO, ICAO's specimen state; the sides with an MRZ say so in machine-readable form.
+  specimen: { problems: [], signals: ['SPECIMEN_DOCUMENT'], documentProblems: [] },
+  // Every image a greyscale scan of a photocopy.
+  greyscale_copy: { problems: [], signals: ['GREYSCALE_COPY'], documentProblems: [] },
 };

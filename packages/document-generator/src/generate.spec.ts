@@ -112,6 +112,48 @@ describe('fault options', () => {
     expect(uploadedFront.expectedProblems).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
   });
 
+  it('ordinary documents never come from UTO, the ICAO specimen state', async () => {
+    const countries = new Set<string>();
+    for (let index = 0; index < 12; index++) {
+      const doc = await generateDocument({ seed: 2026, index, documentType: 'passport' });
+      countries.add(doc.images[0].truth.issuingCountry);
+      expect(doc.images[0].truth.expectedSignals).not.toContain('SPECIMEN_DOCUMENT');
+    }
+    expect(countries.has('UTO')).toBe(false);
+    expect(countries.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('specimen: issued by UTO, SPECIMEN_DOCUMENT expected where the MRZ says so, deterministically', async () => {
+    const passport = await generateDocument({ seed: 3, index: 6, documentType: 'passport', faults: ['specimen'] });
+    const again = await generateDocument({ seed: 3, index: 6, documentType: 'passport', faults: ['specimen'] });
+    expect(passport.images[0].jpeg.equals(again.images[0].jpeg)).toBe(true);
+    const truth = passport.images[0].truth;
+    expect(truth.issuingCountry).toBe('UTO');
+    expect(truth.mrz!.lines[0].slice(2, 5)).toBe('UTO');
+    expect(truth.expectedSignals).toEqual(['SPECIMEN_DOCUMENT']);
+    const card = await generateDocument({ seed: 3, index: 6, documentType: 'id_card', faults: ['specimen'] });
+    expect(card.images.map((i) => [i.truth.side, i.truth.expectedSignals])).toEqual([['front', []], ['back', ['SPECIMEN_DOCUMENT']]]);
+    const explicit = await generateDocument({ seed: 3, index: 7, documentType: 'passport', country: 'UTO' });
+    expect(explicit.images[0].truth.expectedSignals).toEqual(['SPECIMEN_DOCUMENT']);
+  });
+
+  it('greyscale copy: every image a one-channel JPEG, GREYSCALE_COPY expected on each', async () => {
+    const doc = await generateDocument({ seed: 3, index: 8, documentType: 'id_card', faults: ['greyscale_copy'] });
+    for (const image of doc.images) {
+      expect((await sharp(image.jpeg).metadata()).channels).toBe(1);
+      expect(image.truth.expectedSignals).toEqual(['GREYSCALE_COPY']);
+    }
+  });
+
+  it('front uploaded as back: the "back" has no MRZ and MRZ_MISSING_BACK_SIDE is expected there', async () => {
+    const doc = await generateDocument({ seed: 3, index: 9, documentType: 'id_card', faults: ['front_uploaded_as_back'] });
+    expect(doc.images.map((i) => [i.truth.side, i.truth.uploadedAs])).toEqual([['front', 'front'], ['front', 'back']]);
+    const asBack = doc.images[1].truth;
+    expect(asBack.mrz).toBeNull();
+    expect(asBack.expectedProblems).toEqual(['MRZ_MISSING_BACK_SIDE']);
+    expect(doc.images[0].truth.expectedProblems).toEqual([]);
+  });
+
   it('rejects two-sided faults on a passport with a typed error', async () => {
     await expect(generateDocument({ seed: 1, index: 0, documentType: 'passport', faults: ['back_uploaded_as_front'] }))
       .rejects.toBeInstanceOf(GeneratorInputError);

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { ALL_DEGRADATIONS, applyDegradation, type AppliedDegradation, type Degradation, type RawImage, rasterToRaw, toSharp }
   from './degrade/degradations';
+import { SPECIMEN_COUNTRY } from './countries';
 import { type DocumentFault, FAULT_CODES, ID_CARD_ONLY_FAULTS } from './faults';
 import { type DocumentSide, type ExpectedFields, type GeneratedDocumentType, type ImageGroundTruth } from './ground-truth';
 import { addYears, mrzCountryCode, randomIdentity, randomPerson, type SyntheticIdentity } from './identity';
@@ -118,8 +119,11 @@ async function portraitSvg(rng: Prng, portrait: Buffer | undefined, w: number, h
   return drawnPortrait(rng, w, h, x, y);
 }
 
-/** Puts the card on a table-like background with a margin, then applies the chosen degradations. */
-async function capture(rng: Prng, svg: string, kinds: Degradation[])
+/**
+ * Puts the card on a table-like background with a margin, then applies the chosen degradations. A greyscale copy
+ * is saved as a one-channel JPEG, as a scanner saves a black-and-white scan.
+ */
+async function capture(rng: Prng, svg: string, kinds: Degradation[], greyscale: boolean)
   : Promise<{ jpeg: Buffer; applied: AppliedDegradation[]; width: number; height: number }> {
   const card = await sharp(Buffer.from(svg)).png().toBuffer();
   const meta = await sharp(card).metadata();
@@ -137,7 +141,8 @@ async function capture(rng: Prng, svg: string, kinds: Degradation[])
     image = step.image;
     applied.push(step.applied);
   }
-  const jpeg = await toSharp(image).jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
+  const encoder = greyscale ? toSharp(image).toColourspace('b-w') : toSharp(image);
+  const jpeg = await encoder.jpeg({ quality: 90, chromaSubsampling: '4:2:0' }).toBuffer();
   return { jpeg, applied, width: image.width, height: image.height };
 }
 
@@ -161,14 +166,17 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   const referenceDate = options.referenceDate ?? DEFAULT_REFERENCE_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(referenceDate)) throw new GeneratorInputError(`referenceDate must be YYYY-MM-DD: ${referenceDate}`);
   const documentType = options.documentType ?? (rng.chance(0.5) ? 'passport' : 'id_card');
-  const faults = options.faults ?? [];
+  const requestedFaults = options.faults ?? [];
+  // A document from the specimen state is a specimen whether the fault or an explicit country put it there.
+  const faults: DocumentFault[] = options.country === SPECIMEN_COUNTRY.code && !requestedFaults.includes('specimen')
+    ? [...requestedFaults, 'specimen'] : requestedFaults;
   if (documentType === 'passport') {
     const wrong = faults.filter((f) => ID_CARD_ONLY_FAULTS.includes(f));
     if (wrong.length > 0) throw new GeneratorInputError(`faults only possible on two-sided ID cards: ${wrong.join(', ')}`);
   }
   const has = (fault: DocumentFault): boolean => faults.includes(fault);
   const fonts = loadDocumentFonts();
-  const identity = randomIdentity(rng, referenceDate, options.country);
+  const identity = randomIdentity(rng, referenceDate, options.country ?? (has('specimen') ? SPECIMEN_COUNTRY.code : undefined));
   if (options.country && identity.country.code !== options.country) throw new GeneratorInputError(`unknown country ${options.country}`);
 
   if (has('expired')) {
@@ -207,7 +215,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     plans.push({
       side: 'main', uploadedAs: 'main', svg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
       fieldsScoreable: !has('viz_mrz_mismatch'),
-      ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch']),
+      ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'specimen', 'greyscale_copy']),
     });
   } else {
     let lines: string[] = composeTd1(mrzIdentity(mrzHolder, 'ID'));
@@ -216,18 +224,23 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const backSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
     const backPlan: SidePlan = {
       side: 'back', uploadedAs: 'back', svg: backSvg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
-      fieldsScoreable: true, ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry']),
+      fieldsScoreable: true, ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'specimen', 'greyscale_copy']),
     };
     if (has('back_uploaded_as_front')) {
       plans.push({ ...backPlan, uploadedAs: 'front', problems: [...backPlan.problems, ...FAULT_CODES.back_uploaded_as_front.problems] });
+      plans.push(backPlan);
     } else {
       const frontSvg = idCardFrontSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), portraitSvg: portrait });
-      plans.push({
+      // The front has no MRZ, so the specimen state shows there only in print, which is not expected to be caught.
+      const frontPlan: SidePlan = {
         side: 'front', uploadedAs: 'front', svg: frontSvg, mrzLines: null, fields: fieldsOf(vizIdentity, documentType, false),
-        fieldsScoreable: true, ...codesFor(['expired']),
-      });
+        fieldsScoreable: true, ...codesFor(['expired', 'greyscale_copy']),
+      };
+      plans.push(frontPlan);
+      plans.push(has('front_uploaded_as_back')
+        ? { ...frontPlan, uploadedAs: 'back', problems: [...frontPlan.problems, ...FAULT_CODES.front_uploaded_as_back.problems] }
+        : backPlan);
     }
-    plans.push(backPlan);
   }
 
   const documentProblems = [...new Set([
@@ -239,7 +252,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   const kinds = chooseDegradations(rng, options.degrade ?? 'clean');
   const images: GeneratedImage[] = [];
   for (const plan of plans) {
-    const shot = await capture(rng, plan.svg, kinds);
+    const shot = await capture(rng, plan.svg, kinds, has('greyscale_copy'));
     const id = documentType === 'passport' ? documentId : `${documentId}-${plan.uploadedAs}`;
     const mrzCheck = plan.mrzLines ? validateMrz(plan.mrzLines) : null;
     images.push({

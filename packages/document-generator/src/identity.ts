@@ -1,4 +1,4 @@
-import { COUNTRIES, type CountryProfile } from './countries';
+import { COUNTRIES, type CountryProfile, findCountry } from './countries';
 import { type Prng } from './prng';
 
 export interface SyntheticPerson {
@@ -45,7 +45,7 @@ export function randomPerson(rng: Prng, country: CountryProfile, referenceDate: 
 
 /** A consistent identity whose document is valid on referenceDate (faults alter it afterwards). */
 export function randomIdentity(rng: Prng, referenceDate: string, countryCode?: string): SyntheticIdentity {
-  const country = COUNTRIES.find((c) => c.code === countryCode) ?? rng.pick(COUNTRIES);
+  const country = (countryCode ? findCountry(countryCode) : undefined) ?? rng.pick(COUNTRIES);
   const person = randomPerson(rng, country, referenceDate);
   let documentNumber = '';
   for (let i = 0; i < 9; i++) documentNumber += rng.pick(DOC_NUMBER_CHARS.split(''));

@@ -14,7 +14,7 @@ export function recordedSide(overrides: Partial<RecordedSide> = {}): RecordedSid
     mrz: { format: 'TD3', valid: true, documentCode: 'P', issuingState: 'D', failedCheckDigits: [], anomalies: 0, repairs: 0 },
     portrait: { checked: true, found: true, confidence: 0.9, box: { x: 0.1, y: 0.2, width: 0.2, height: 0.3 } },
     rotation: 0,
-    quality: { blur: 120, brightness: 150, glare: 0, width: 1400, height: 1000, saturation: 0.3, highFrequencyRatio: 0.1 },
+    quality: { blur: 120, brightness: 150, glare: 0, width: 1400, height: 1000, saturation: 0.3, colourfulShare: 0.3, highFrequencyRatio: 0.1 },
     analysisMs: 1200,
     ...overrides,
   };
@@ -36,7 +36,7 @@ export function libraryAnalysis(overrides: Partial<SideAnalysis> = {}): SideAnal
     problems: [],
     authenticitySignals: [],
     issues: [],
-    quality: { blur: 120, brightness: 150, glare: 0, width: 1400, height: 1000, saturation: 0.3, highFrequencyRatio: 0.1 },
+    quality: { blur: 120, brightness: 150, glare: 0, width: 1400, height: 1000, saturation: 0.3, colourfulShare: 0.3, highFrequencyRatio: 0.1 },
     portrait: { checked: true, found: true, confidence: 0.9 },
     rotation: 0,
     timingsMs: { ocr: 900, mrz: 5, total: 1100 },

@@ -190,7 +190,7 @@ async function checkPortrait(detector: PortraitDetector, image: RgbImage): Promi
   }
 }
 
-const EMPTY_QUALITY: ImageQuality = { blur: 0, brightness: 0, glare: 0, width: 0, height: 0, saturation: 0, highFrequencyRatio: 0 };
+const EMPTY_QUALITY: ImageQuality = { blur: 0, brightness: 0, glare: 0, width: 0, height: 0, saturation: 0, colourfulShare: 0, highFrequencyRatio: 0 };
 
 function failedAnalysis(side: DocumentSide, failure: string, started: number): SideAnalysis {
   const problems: SideAnalysis['problems'] = ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'];

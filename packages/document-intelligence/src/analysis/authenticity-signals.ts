@@ -1,6 +1,7 @@
 import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
 import { type ImageQuality } from '../quality/measure-quality';
+import { judgeMrzFirmness, type MrzFirmness } from './mrz-read-firmness';
 import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
 import { type AuthenticitySignal, type ExtractedData } from './types';
 
@@ -13,8 +14,12 @@ export interface SignalInputs {
   now: Date;
 }
 
-/** Below this mean saturation the image carries no colour: a photocopy, a greyscale scan or a B/W print. */
-export const GREYSCALE_SATURATION = 0.06;
+/**
+ * Below this share of clearly coloured pixels the image carries no colour: a photocopy, a greyscale scan or a B/W
+ * print. A share, not the mean saturation: a colour document on pale paper has a low mean saturation (≈ 0.03) but
+ * its accents, portrait and surroundings still give a few percent of coloured pixels.
+ */
+export const GREYSCALE_COLOURFUL_SHARE = 0.005;
 /** Above this share of fine-detail energy the image looks like a photographed screen (moiré). */
 export const MOIRE_HIGH_FREQUENCY = 0.35;
 const MAX_AGE_YEARS = 120;
@@ -29,19 +34,13 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
   const signals: AuthenticitySignal[] = [];
   const { mrz, data, crossCheck, quality, foldedText, now } = input;
   if (mrz) {
-    for (const check of mrz.checkDigits.filter((c) => !c.valid)) {
-      signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${check.name} check digit fails`, severity: 'high' });
-    }
-    for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
-    // The issuing state sits on line 1, which no check digit covers; when OCR visibly miscounted that line
-    // (its filler run had to be resized) a bad code is more likely a reading error, so it weighs less.
-    const line1Refitted = mrz.repairs.some((r) => r.startsWith('line 1: filler run'));
-    for (const name of ['issuingState', 'nationality']) {
-      const code = mrz.fields[name]?.value;
-      if (!code) continue;
-      const severity = name === 'issuingState' && line1Refitted ? 'low' : 'high';
-      if (code === SPECIMEN_STATE_CODE) signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${name} is UTO (ICAO specimen state)`, severity: 'high' });
-      else if (!isValidMrzCountryCode(code)) signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code${severity === 'low' ? ' (line re-fitted after OCR miscount)' : ''}`, severity });
+    // What the MRZ says about the document counts only if it was read as printed; a misread is MRZ_DATA_UNREADABLE.
+    signals.push(...mrzContentSignals(mrz, judgeMrzFirmness(mrz)));
+    const state = mrz.fields.issuingState?.value;
+    const nationality = mrz.fields.nationality?.value;
+    if (state === SPECIMEN_STATE_CODE || nationality === SPECIMEN_STATE_CODE) {
+      const which = [state === SPECIMEN_STATE_CODE ? 'issuing state' : '', nationality === SPECIMEN_STATE_CODE ? 'nationality' : ''].filter(Boolean);
+      signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${which.join(' and ')} UTO (ICAO specimen state)`, severity: 'high' });
     }
   }
   if (/\bspecimen\b|\bmuster\b|\bspecimen\b/.test(foldedText)) {
@@ -52,11 +51,28 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
     const severity = crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE ? 'high' : 'low';
     signals.push({ code: 'MRZ_VIZ_MISMATCH', detail: crossCheck.disagreements.join('; '), severity });
   }
-  if (quality.saturation < GREYSCALE_SATURATION) {
-    signals.push({ code: 'GREYSCALE_COPY', detail: `mean saturation ${quality.saturation.toFixed(3)}: no colour, likely a photocopy or B/W print`, severity: 'medium' });
+  if (quality.colourfulShare < GREYSCALE_COLOURFUL_SHARE) {
+    signals.push({ code: 'GREYSCALE_COPY', detail: `${(quality.colourfulShare * 100).toFixed(2)} % coloured pixels: no colour, likely a photocopy or B/W print`, severity: 'medium' });
   }
   if (quality.highFrequencyRatio > MOIRE_HIGH_FREQUENCY) {
     signals.push({ code: 'SCREEN_RECAPTURE_SUSPECTED', detail: `fine-detail energy ratio ${quality.highFrequencyRatio.toFixed(2)} (moiré-like)`, severity: 'low' });
+  }
+  return signals;
+}
+
+/** Check digits, layout and country codes, each only as far as that part of the MRZ was read as printed. */
+function mrzContentSignals(mrz: MrzReading, firmness: MrzFirmness): AuthenticitySignal[] {
+  const signals: AuthenticitySignal[] = [];
+  for (const name of firmness.trustedFailures) {
+    signals.push({ code: 'CHECK_DIGIT_FAILED', detail: `${mrz.format} ${name} check digit fails`, severity: 'high' });
+  }
+  // Anomalies (impossible dates, illegal characters) are what garbled text looks like: only from a wholly firm read.
+  if (firmness.firm) for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
+  for (const name of ['issuingState', 'nationality']) {
+    const code = mrz.fields[name]?.value;
+    if (code && code !== SPECIMEN_STATE_CODE && !isValidMrzCountryCode(code) && !firmness.unreliableFields.includes(name)) {
+      signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code`, severity: 'high' });
+    }
   }
   return signals;
 }

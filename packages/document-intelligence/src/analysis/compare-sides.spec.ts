@@ -5,7 +5,7 @@ function side(extractedData: ExtractedData, detectedDocumentType: SideAnalysis['
   return {
     side: 'front', detectedDocumentType, detectionConfidence: 0.9, requiresBackSide: true, mrz: null, viz: { raw: {}, text: '' },
     extractedData, problems: [], authenticitySignals: [], issues: [], rotation: 0, portrait: { checked: false, reason: 'test' },
-    quality: { blur: 500, brightness: 150, glare: 0, width: 1000, height: 700, saturation: 0.2, highFrequencyRatio: 0.1 },
+    quality: { blur: 500, brightness: 150, glare: 0, width: 1000, height: 700, saturation: 0.2, colourfulShare: 0.2, highFrequencyRatio: 0.1 },
     timingsMs: { ocr: 0, mrz: 0, total: 0 },
   };
 }

@@ -16,6 +16,37 @@ const WORDINGS: { type: DeclaredDocumentType; words: string[] }[] = [
   { type: 'id_card', words: ['identity card', "carte nationale d'identite", 'carte nationale didentite', "carte d'identite", 'personalausweis', 'identitatskarte', 'id card'] },
 ];
 
+/** Wordings at least this long (spaces dropped) may be matched with one OCR slip (a wrong, lost or extra letter). */
+const MIN_FUZZY_WORDING = 12;
+
+/**
+ * The wording as printed, with or without its spaces (OCR glues words); a long wording also with one letter
+ * wrong, lost or extra, as small capitals over a guilloche come out ("personalauswezs"). Twelve letters with
+ * one slip still leave eleven in order, which ordinary document text does not produce by chance.
+ */
+export function printsWording(foldedText: string, wording: string): boolean {
+  const glued = wording.replace(/ /g, '');
+  if (foldedText.includes(wording) || foldedText.includes(glued)) return true;
+  return glued.length >= MIN_FUZZY_WORDING && withinOneEdit(foldedText.replace(/\s+/g, ''), glued);
+}
+
+/** Whether `pattern` occurs in `text` with at most one substitution, insertion or deletion (Sellers' DP). */
+function withinOneEdit(text: string, pattern: string): boolean {
+  let previous = new Array<number>(pattern.length + 1);
+  for (let j = 0; j <= pattern.length; j += 1) previous[j] = j;
+  for (let i = 1; i <= text.length; i += 1) {
+    const current = new Array<number>(pattern.length + 1);
+    current[0] = 0; // a match may start anywhere in the text
+    for (let j = 1; j <= pattern.length; j += 1) {
+      const substitution = previous[j - 1] + (text[i - 1] === pattern[j - 1] ? 0 : 1);
+      current[j] = Math.min(substitution, previous[j] + 1, current[j - 1] + 1);
+    }
+    if (current[pattern.length] <= 1) return true;
+    previous = current;
+  }
+  return false;
+}
+
 /** Residence permits carry document codes IR/AR/RP…; Doc 9303 leaves the second letter to the state. */
 const RESIDENCE_PERMIT_CODES = new Set(['IR', 'AR', 'RP', 'RT', 'CR']);
 
@@ -29,7 +60,7 @@ export function decideDocumentType(mrz: MrzReading | null, foldedText: string, d
   let type: DetectedDocumentType = 'unknown';
   let confidence = 0.1;
   let basis: DocumentTypeDecision['basis'] = 'none';
-  const worded = WORDINGS.find((w) => w.words.some((word) => foldedText.includes(word) || foldedText.includes(word.replace(/ /g, ''))));
+  const worded = WORDINGS.find((w) => w.words.some((word) => printsWording(foldedText, word)));
   if (mrz) {
     const code = mrz.fields.documentCode?.value ?? '';
     if (RESIDENCE_PERMIT_CODES.has(code) || worded?.type === 'residence_permit') type = 'residence_permit';

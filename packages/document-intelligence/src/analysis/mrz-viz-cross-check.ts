@@ -1,5 +1,6 @@
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
+import { judgeMrzFirmness } from './mrz-read-firmness';
 
 export interface CrossCheck {
   compared: number;
@@ -15,14 +16,21 @@ export const CROSS_CHECK_MIN_SCORE = 0.5;
 /**
  * Compares the fields both zones carry. Names are compared in MRZ transliteration (Doc 9303 part 3 §6:
  * Ä→AE, Ö→OE, Ü→UE, ß→SS, other accents dropped) and by prefix, since the MRZ truncates long names.
+ * An MRZ field whose check digit fails, or a name on a line OCR miscounted, is left out: its value is not known,
+ * so it cannot disagree with anything.
  */
 export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossCheck {
+  const checked = (name: string) => (mrz.fields[name]?.valid === false ? undefined : mrz.fields[name]?.value);
+  // Names have no check digit; on a line OCR miscounted they are not known either.
+  const unreliable = judgeMrzFirmness(mrz).unreliableFields;
+  const name = (field: 'surname' | 'givenNames') =>
+    (unreliable.includes(field) || unreliable.includes('names') ? undefined : mrz.fields[field]?.value);
   const pairs: [string, string | undefined, string | undefined, (a: string, b: string) => boolean][] = [
-    ['surname', mrz.fields.surname?.value, viz.surname, namesAgree],
-    ['givenNames', mrz.fields.givenNames?.value, viz.givenNames, namesAgree],
-    ['birthDate', mrz.fields.birthDate?.value, viz.birthDate, (a, b) => a === b],
-    ['expiryDate', mrz.fields.expiryDate?.value, viz.expiryDate, (a, b) => a === b],
-    ['documentNumber', mrz.fields.documentNumber?.value, viz.documentNumber, (a, b) => a.replace(/</g, '') === b],
+    ['surname', name('surname'), viz.surname, namesAgree],
+    ['givenNames', name('givenNames'), viz.givenNames, namesAgree],
+    ['birthDate', checked('birthDate'), viz.birthDate, (a, b) => a === b],
+    ['expiryDate', checked('expiryDate'), viz.expiryDate, (a, b) => a === b],
+    ['documentNumber', checked('documentNumber'), viz.documentNumber, documentNumbersAgree],
     ['sex', mrz.fields.sex?.value, viz.sex, (a, b) => a === b],
   ];
   let compared = 0;
@@ -35,6 +43,17 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
     else disagreements.push(`${name}: MRZ '${a}' vs VIZ '${b}'`);
   }
   return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements };
+}
+
+/**
+ * Letters and digits that look alike in print; the visual zone has no check digit to settle them, so a number
+ * read there with 'O' for '0' is the same number (the MRZ one is vouched for by its check digit).
+ */
+const LOOK_ALIKE: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+
+export function documentNumbersAgree(mrzNumber: string, vizNumber: string): boolean {
+  const fold = (s: string) => s.toUpperCase().replace(/[<\s]/g, '').replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
+  return fold(mrzNumber) === fold(vizNumber);
 }
 
 export function mrzTransliterate(name: string): string {

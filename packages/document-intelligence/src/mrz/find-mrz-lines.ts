@@ -6,6 +6,11 @@ import { type MrzReading } from './types';
 export interface MrzSearch {
   /** OCR lines that look like MRZ text (long, MRZ alphabet, fillers). */
   candidateLines: string[];
+  /**
+   * OCR lines, MRZ-like or not, that hold a run of MRZ fillers ('<<'): traces of an MRZ even when no line was read
+   * whole enough to be a candidate. Nothing else on a document prints '<<'.
+   */
+  fillerTraces: number;
   reading: MrzReading | null;
 }
 
@@ -41,5 +46,6 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       }
     }
   }
-  return { candidateLines: candidates, reading: best };
+  const fillerTraces = lines.filter((l) => normaliseMrzLine(l.text).includes('<<')).length;
+  return { candidateLines: candidates, fillerTraces, reading: best };
 }

@@ -2,7 +2,11 @@ import sharp from 'sharp';
 import { type RgbImage } from '../ocr/types';
 
 export interface ImageQuality {
-  /** Variance of the Laplacian on a 640-px-wide grey copy; low means blurred. */
+  /**
+   * Variance of the Laplacian on a 640-px-wide grey copy, with the grey levels stretched to the full range first
+   * (gain capped at MAX_CONTRAST_GAIN), so that a dark or flat exposure of sharp text is not mistaken for blur;
+   * low means blurred.
+   */
   blur: number;
   /** Mean grey level 0–255. */
   brightness: number;
@@ -10,14 +14,26 @@ export interface ImageQuality {
   glare: number;
   width: number;
   height: number;
-  /** Mean HSV-style saturation 0–1; a photocopy or greyscale scan sits near 0. */
+  /** Mean HSV-style saturation 0–1; pale paper keeps it low even in colour, so it does not tell a copy apart. */
   saturation: number;
+  /** Share of pixels with clear colour (channel spread ≥ COLOURFUL_CHROMA), 0–1; a photocopy or greyscale scan has ~none. */
+  colourfulShare: number;
   /** Share of the grey image's energy in the finest detail (pixel-to-pixel differences); screens photographed
    *  through a camera show moiré, which raises it. A weak cue on its own. */
   highFrequencyRatio: number;
 }
 
 const ANALYSIS_WIDTH = 640;
+/**
+ * The contrast stretch applied before measuring blur is capped: enough to undo a dim exposure (a photo at a third
+ * of the light), not so much that the noise of a blank, flat image reads as detail.
+ */
+export const MAX_CONTRAST_GAIN = 4;
+/**
+ * Channel spread (max − min of R, G, B) from which a pixel counts as coloured. Above the chroma noise a camera
+ * leaves on grey paper after the 640-px downscale has averaged it, below the colour of a pale tinted print.
+ */
+export const COLOURFUL_CHROMA = 16;
 
 export async function measureQuality(image: RgbImage, originalWidth: number, originalHeight: number): Promise<ImageQuality> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
@@ -27,7 +43,7 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const w = info.width;
   const h = info.height;
   const grey = new Float32Array(w * h);
-  let brightness = 0, glare = 0, saturation = 0;
+  let brightness = 0, glare = 0, saturation = 0, colourful = 0;
   for (let i = 0; i < w * h; i += 1) {
     const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
@@ -35,18 +51,38 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
     brightness += y;
     if (r >= 250 && g >= 250 && b >= 250) glare += 1;
     const max = Math.max(r, g, b);
-    saturation += max === 0 ? 0 : (max - Math.min(r, g, b)) / max;
+    const chroma = max - Math.min(r, g, b);
+    saturation += max === 0 ? 0 : chroma / max;
+    if (chroma >= COLOURFUL_CHROMA) colourful += 1;
   }
   const n = Math.max(1, w * h);
   return {
-    blur: laplacianVariance(grey, w, h),
+    blur: laplacianVariance(grey, w, h) * contrastGain(grey) ** 2,
     brightness: brightness / n,
     glare: glare / n,
     saturation: saturation / n,
+    colourfulShare: colourful / n,
     highFrequencyRatio: highFrequencyRatio(grey, w, h),
     width: originalWidth,
     height: originalHeight,
   };
+}
+
+/** The gain that stretches the 1st–99th percentile grey levels to 0–255, at most MAX_CONTRAST_GAIN. */
+function contrastGain(grey: Float32Array): number {
+  const histogram = new Uint32Array(256);
+  for (const v of grey) histogram[Math.min(255, Math.max(0, Math.round(v)))] += 1;
+  const percentile = (p: number): number => {
+    const target = p * grey.length;
+    let seen = 0;
+    for (let level = 0; level < 256; level += 1) {
+      seen += histogram[level];
+      if (seen >= target) return level;
+    }
+    return 255;
+  };
+  const range = percentile(0.99) - percentile(0.01);
+  return range <= 0 ? MAX_CONTRAST_GAIN : Math.min(MAX_CONTRAST_GAIN, Math.max(1, 255 / range));
 }
 
 function laplacianVariance(grey: Float32Array, w: number, h: number): number {

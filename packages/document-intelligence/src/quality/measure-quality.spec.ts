@@ -1,0 +1,41 @@
+import sharp from 'sharp';
+import { type RgbImage } from '../ocr/types';
+import { judgeQuality, measureQuality } from './measure-quality';
+
+/**
+ * A photographed page in grey levels [low, high]: dark table on the left, paper, and on the paper a block of dark
+ * strokes like printed text (2-px vertical bars every 6 px).
+ */
+function printedBars(width: number, height: number, low: number, high: number, blurRadius = 0): RgbImage {
+  const row = new Float32Array(width);
+  for (let x = 0; x < width; x += 1) row[x] = x < width / 6 || (x > width / 3 && x < (2 * width) / 3 && x % 6 < 2) ? low : high;
+  const smooth = new Float32Array(width);
+  for (let x = 0; x < width; x += 1) {
+    let sum = 0, n = 0;
+    for (let k = -blurRadius; k <= blurRadius; k += 1) if (x + k >= 0 && x + k < width) { sum += row[x + k]; n += 1; }
+    smooth[x] = sum / n;
+  }
+  const data = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data.fill(Math.round(smooth[x]), (y * width + x) * 3, (y * width + x) * 3 + 3);
+  return { data, width, height };
+}
+
+describe('measureQuality blur', () => {
+  it('judges sharp print photographed in dim light as sharp, not blurred (exposure is not focus)', async () => {
+    const bright = await measureQuality(printedBars(640, 400, 20, 230), 640, 400);
+    const dim = await measureQuality(printedBars(640, 400, 8, 70), 640, 400);
+    expect(dim.brightness).toBeLessThan(60);
+    expect(dim.blur).toBeGreaterThan(bright.blur * 0.5);
+    expect(judgeQuality(dim).reasons.filter((r) => r.startsWith('blurred'))).toEqual([]);
+  });
+
+  it('still judges print out of focus (Gaussian σ 4) as blurred, bright or dim', async () => {
+    for (const [low, high] of [[20, 230], [8, 70]]) {
+      const sharpBars = printedBars(640, 400, low, high);
+      const raw = { raw: { width: 640, height: 400, channels: 3 as const } };
+      const data = await sharp(sharpBars.data, raw).blur(4).raw().toBuffer();
+      const smeared = await measureQuality({ data, width: 640, height: 400 }, 640, 400);
+      expect(judgeQuality(smeared).reasons).toContainEqual(expect.stringMatching(/^blurred/));
+    }
+  });
+});
