@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -35,6 +36,17 @@ describe('PortraitSearchThread', () => {
     // Five detector runs (page + four tiles) took place elsewhere: this thread's timers kept firing.
     expect(ticks).toBeGreaterThan(5);
   }, 60_000);
+
+  it('lets a process exit once its searches are answered, and not before', async () => {
+    // A process whose only work is one search: it must wait for the answer, then end on its own.
+    const script = `const { PortraitSearchThread } = require(${JSON.stringify(join(__dirname, '../../dist/infrastructure/portrait-search-thread.js'))});
+      new PortraitSearchThread(${JSON.stringify(WORKER_SCRIPT)}).search({ width: 64, height: 64, data: new Uint8Array(64 * 64 * 3) })
+        .then((face) => console.log('answered', face === undefined));`;
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile(process.execPath, ['-e', script], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+    });
+    expect(output.trim()).toBe('answered true');
+  }, 40_000);
 
   it('fails the searches of a worker that dies, and starts a new one for the next', async () => {
     const broken = new PortraitSearchThread(join(__dirname, 'no-such-worker.js'));

@@ -28,6 +28,8 @@ export class PortraitSearchThread {
   search(image: RgbImage): Promise<FaceBox | undefined> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
+    // Ref'd only while it holds searches: an idle worker must not keep the process from exiting, a busy one must.
+    if (this.pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       // A copy is posted: the page stays readable by the text recogniser meanwhile.
@@ -44,10 +46,10 @@ export class PortraitSearchThread {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(this.script);
-    worker.unref();
     worker.on('message', (reply: { id: number; face?: FaceBox; error?: string }) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      if (this.pending.size === 0) worker.unref();
       if (reply.error !== undefined) waiting?.reject(new Error(reply.error));
       else waiting?.resolve(reply.face);
     });
@@ -59,6 +61,9 @@ export class PortraitSearchThread {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`portrait search worker exited with code ${code}`)));
+    // After the listeners: adding a 'message' listener refs the worker's port again, and a ref'd idle worker
+    // kept every process that had analysed a page from exiting.
+    worker.unref();
     this.worker = worker;
     return worker;
   }
