@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderDocument } from '../testing/render-document';
 import { MRZ_DEV_DIR, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
+import * as smoothing from '../image/smooth-for-detection';
 import { analyzeDocumentSide } from './analyze-document-side';
 import { compareSides } from './compare-sides';
 import { type PortraitDetector, type SideAnalysis } from './types';
@@ -126,13 +127,73 @@ describe('analyzeDocumentSide on rendered documents and bad input', () => {
   }, TIMEOUT);
 });
 
+/** A detector that records each call: the image size it was given, when it started and when it finished. */
+function recordingDetector() {
+  const calls: { width: number; height: number; startedAt: number; finishedAt?: number }[] = [];
+  const detector: PortraitDetector = {
+    async detectPortrait(image) {
+      const call: (typeof calls)[number] = { width: image.width, height: image.height, startedAt: performance.now() };
+      calls.push(call);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      call.finishedAt = performance.now();
+      return { checked: true, found: true, confidence: 0.9 };
+    },
+  };
+  return { calls, detector };
+}
+
+describe('analyzeDocumentSide portrait check', () => {
+  const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+  const savedSwitch = process.env.DOCUMENT_OCR_PORTRAIT_ALONGSIDE;
+  afterEach(() => {
+    if (savedSwitch === undefined) delete process.env.DOCUMENT_OCR_PORTRAIT_ALONGSIDE;
+    else process.env.DOCUMENT_OCR_PORTRAIT_ALONGSIDE = savedSwitch;
+  });
+
+  it('starts on the upright page before the text is read, once', async () => {
+    const image = await renderDocument({ mrzLines: TD1 });
+    const { calls, detector } = recordingDetector();
+    const started = performance.now();
+    const a = await analyzeDocumentSide(image, { side: 'back', now, portraitDetector: detector });
+    expect(a.rotation).toBe(0);
+    expect(a.portrait).toEqual({ checked: true, found: true, confidence: 0.9 });
+    expect(calls).toHaveLength(1);
+    // Started before OCR could have ended: within the time decoding and the quality measure took.
+    expect(calls[0].startedAt - started).toBeLessThan(a.timingsMs.total - a.timingsMs.ocr);
+  }, TIMEOUT);
+
+  it('checks a page read turned again, on the turned page, after the upright check has finished', async () => {
+    const rotated = await sharp(await renderDocument({ mrzLines: TD1 })).rotate(90).jpeg({ quality: 90 }).toBuffer();
+    const { width, height } = await sharp(rotated).metadata();
+    const { calls, detector } = recordingDetector();
+    const a = await analyzeDocumentSide(rotated, { side: 'back', now, portraitDetector: detector });
+    expect(a.rotation).toBe(270);
+    expect(calls.map((c) => [c.width, c.height])).toEqual([[width, height], [height, width]]);
+    expect(calls[1].startedAt).toBeGreaterThanOrEqual(calls[0].finishedAt as number);
+  }, TIMEOUT);
+
+  it('with DOCUMENT_OCR_PORTRAIT_ALONGSIDE=0 looks only after the text is read', async () => {
+    process.env.DOCUMENT_OCR_PORTRAIT_ALONGSIDE = '0';
+    const image = await renderDocument({ mrzLines: TD1 });
+    const { calls, detector } = recordingDetector();
+    const started = performance.now();
+    const a = await analyzeDocumentSide(image, { side: 'back', now, portraitDetector: detector });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].startedAt - started).toBeGreaterThanOrEqual(a.timingsMs.ocr);
+  }, TIMEOUT);
+});
+
 describe('analyzeDocumentSide on a card front without MRZ', () => {
   it('reads the labelled visual zone upright without rotation retries and asks for the back', async () => {
     const image = await renderDocument({
       vizLines: ['PERSONALAUSWEIS / IDENTITY CARD', 'Name/Surname/Nom: MUSTERMANN', 'Vornamen/Given names/Prénoms: ERIKA', 'Geburtsdatum/Date of birth: 12.08.1964', 'Gültig bis/Date of expiry: 01.08.2031'],
       width: 900,
     });
+    const smoothed = jest.spyOn(smoothing, 'smoothForDetection');
     const a = await analyzeDocumentSide(image, { side: 'front', now });
+    // No MRZ fillers on the page: no second look for an MRZ the side does not carry.
+    expect(smoothed).not.toHaveBeenCalled();
+    smoothed.mockRestore();
     expect(a.rotation).toBe(0);
     expect(a.mrz).toBeNull();
     expect(a.detectedDocumentType).toBe('id_card');

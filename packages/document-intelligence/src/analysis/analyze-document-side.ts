@@ -54,6 +54,10 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
   try {
     const decoded = await decodeImage(input);
     if (!decoded.ok) return failedAnalysis(side, `image could not be decoded: ${decoded.detail}`, started);
+    const detector = options?.portraitDetector ?? portraitNotChecked;
+    // Most pages need no rotation, so the portrait is looked for on the upright page while the text is read: a
+    // detector working off the JavaScript thread then costs no wall time. A page read turned is checked again.
+    const uprightPortrait = portraitAlongsideOcr() ? checkPortrait(detector, decoded.image) : null;
     const quality = await measureQuality(decoded.image, decoded.originalWidth, decoded.originalHeight);
 
     let ocrMs = 0;
@@ -84,8 +88,9 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       ocrMs += performance.now() - t0;
     }
 
-    // Still no valid MRZ: the detector may have broken the MRZ lines apart (noise); look again on a smoothed page.
-    if (!best.mrzSearch.reading?.valid) {
+    // Still no valid MRZ, though fillers show one is printed: the detector may have broken the MRZ lines apart
+    // (noise); look again on a smoothed page. A side without an MRZ (a card front) is not looked at twice.
+    if (!best.mrzSearch.reading?.valid && showsMrzFillers(best.lines)) {
       const t0 = performance.now();
       best = await redetectMrzLines(best, now);
       ocrMs += performance.now() - t0;
@@ -99,7 +104,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     const type = decideDocumentType(mrz, foldedText, options?.declaredType);
     const extractedData = buildExtractedData(mrz, viz);
     const crossCheck = mrz ? crossCheckMrzAndViz(mrz, viz) : null;
-    const portrait = await checkPortrait(options?.portraitDetector ?? portraitNotChecked, best.image);
+    const portrait = await portraitOfReadPage(detector, uprightPortrait, best);
     const qualityVerdict = judgeQuality(quality);
     const problems = judgeSideProblems({ side, type, mrzSearch: best.mrzSearch, quality: qualityVerdict, crossCheck, portrait, data: extractedData, now });
     const authenticitySignals = collectAuthenticitySignals({ mrz, data: extractedData, crossCheck, quality, foldedText, now });
@@ -165,6 +170,11 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
   return found?.valid || (found && !reading.mrzSearch.reading) ? attempt : reading;
 }
 
+/** A run of MRZ fillers anywhere on the page: an MRZ is printed, even if no whole line of it was found. */
+function showsMrzFillers(lines: OcrLine[]): boolean {
+  return lines.some((l) => l.text.includes('<<'));
+}
+
 function mrzScore(r: Reading): number {
   const m = r.mrzSearch.reading;
   if (!m) return -1;
@@ -180,6 +190,27 @@ function isBetter(candidate: Reading, current: Reading): boolean {
   const rank = (r: Reading) => (r.mrzSearch.reading?.valid ? 2 : r.mrzSearch.reading ? 1 : 0);
   if (rank(candidate) !== rank(current)) return rank(candidate) > rank(current);
   return confidentWords(candidate.lines) > confidentWords(current.lines) * 1.5;
+}
+
+/**
+ * DOCUMENT_OCR_PORTRAIT_ALONGSIDE=0 looks for the portrait only after the text is read, on the page as read
+ * (one detector run per page, none wasted on a page that turns out to need rotating).
+ */
+export function portraitAlongsideOcr(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DOCUMENT_OCR_PORTRAIT_ALONGSIDE !== '0';
+}
+
+/**
+ * The portrait check of the page as it was read: the one started on the upright page when the page was read
+ * upright, otherwise a new one on the turned page — after the upright one has finished, since a detector may
+ * keep what it found last.
+ */
+async function portraitOfReadPage(detector: PortraitDetector, uprightPortrait: Promise<PortraitCheck> | null, read: Reading): Promise<PortraitCheck> {
+  if (uprightPortrait) {
+    const upright = await uprightPortrait;
+    if (read.rotation === 0) return upright;
+  }
+  return checkPortrait(detector, read.image);
 }
 
 async function checkPortrait(detector: PortraitDetector, image: RgbImage): Promise<PortraitCheck> {

@@ -11,7 +11,6 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { analyzeDocumentSide } from '../analysis/analyze-document-side';
 import { decodeImage } from '../image/decode-image';
 import { normaliseMrzLine } from '../mrz/character-repair';
@@ -64,9 +63,8 @@ async function diagnose(dir: string, truth: Truth): Promise<void> {
   const regions: OrientedBox[] = mergeLineFragments(detected.map((d) => d.region)).regions
     .map((r) => lengthen(r, Math.round(r.thickness * 0.25)))
     .filter(isLongLine);
-  const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
   const templates: (TemplateLineReading | null)[] = [];
-  for (const region of regions) templates.push(readLineByTemplate(await greyStrip(source, image, region), MRZ_LINE_LENGTHS));
+  for (const region of regions) templates.push(readLineByTemplate(await greyStrip(image, region), MRZ_LINE_LENGTHS));
   const recognised = await recogniseTexts(sessions.recognition, sessions.characters, image, regions, 1.5);
   const templateAccepted = (await readMrzRegionsByTemplate(image, regions, now)).size > 0;
   count(`template accepted (rotation 0): ${templateAccepted}`);

@@ -26,6 +26,21 @@ const MIN_BOX_SIDE = 3;
 const MEAN = [0.485, 0.456, 0.406];
 const STD = [0.229, 0.224, 0.225];
 
+/** Per B, G, R plane: each byte value's normalised level, (v / 255 - mean) / std, looked up instead of computed per pixel. */
+const NORMALISED = MEAN.map((mean, c) => Float32Array.from({ length: 256 }, (_, v) => (v / 255 - mean) / STD[c]));
+
+/** Interleaved RGB bytes → planar BGR floats, ImageNet-normalised. */
+export function detectorInput(rgb: Uint8Array, plane: number): Float32Array {
+  const input = new Float32Array(3 * plane);
+  const [blue, green, red] = NORMALISED;
+  for (let i = 0, p = 0; i < plane; i += 1, p += 3) {
+    input[i] = blue[rgb[p + 2]];
+    input[plane + i] = green[rgb[p + 1]];
+    input[2 * plane + i] = red[rgb[p]];
+  }
+  return input;
+}
+
 export async function detectTextBoxes(session: ort.InferenceSession, image: RgbImage): Promise<TextBox[]> {
   const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
@@ -34,14 +49,7 @@ export async function detectTextBoxes(session: ort.InferenceSession, image: RgbI
     .resize(width, height, { fit: 'fill' })
     .raw()
     .toBuffer();
-  const input = new Float32Array(3 * width * height);
-  const plane = width * height;
-  for (let i = 0; i < plane; i += 1) {
-    for (let c = 0; c < 3; c += 1) {
-      const rgbChannel = 2 - c; // B, G, R
-      input[c * plane + i] = (resized[i * 3 + rgbChannel] / 255 - MEAN[c]) / STD[c];
-    }
-  }
+  const input = detectorInput(resized, width * height);
   const feeds = { [session.inputNames[0]]: new ort.Tensor('float32', input, [1, 3, height, width]) };
   const output = await session.run(feeds);
   const probability = output[session.outputNames[0]].data as Float32Array;
@@ -87,13 +95,11 @@ export function boxesFromProbabilityMap(prob: Float32Array, width: number, heigh
       const y = (p - x) / width;
       sum += prob[p];
       members.push(p);
-      const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
-      for (const n of neighbours) {
-        if (n >= 0 && label[n] === 0 && prob[n] > PIXEL_THRESHOLD) {
-          label[n] = next;
-          stack.push(n);
-        }
-      }
+      // Left, right, up, down, in that order (the pixel order feeds the rectangle fit's sums); no array per pixel.
+      if (x > 0 && label[p - 1] === 0 && prob[p - 1] > PIXEL_THRESHOLD) { label[p - 1] = next; stack.push(p - 1); }
+      if (x < width - 1 && label[p + 1] === 0 && prob[p + 1] > PIXEL_THRESHOLD) { label[p + 1] = next; stack.push(p + 1); }
+      if (y > 0 && label[p - width] === 0 && prob[p - width] > PIXEL_THRESHOLD) { label[p - width] = next; stack.push(p - width); }
+      if (y < height - 1 && label[p + width] === 0 && prob[p + width] > PIXEL_THRESHOLD) { label[p + width] = next; stack.push(p + width); }
     }
     next += 1;
     const score = sum / members.length;

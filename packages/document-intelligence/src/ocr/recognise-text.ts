@@ -1,5 +1,4 @@
 import * as ort from 'onnxruntime-node';
-import sharp from 'sharp';
 import { type OrientedBox } from './oriented-box';
 import { sampleStrip } from './sample-strip';
 import { type RgbImage } from './types';
@@ -27,7 +26,9 @@ export async function recogniseTexts(session: ort.InferenceSession, characters: 
   const widths = regions.map((r) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))));
   const order = regions.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
   const results: Recognition[] = new Array<Recognition>(regions.length);
-  const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
+  // Every strip is requested up front: libvips cuts them on libuv's threads while session.run, which blocks the
+  // JavaScript thread, reads the earlier ones. One at a time, each cut waited for the run before it.
+  const strips = new Map(order.map((i) => [i, settled(sampleStrip(image, regions[i], widths[i], INPUT_HEIGHT))]));
   for (let start = 0; start < order.length; start += BATCH_SIZE) {
     const batch = order.slice(start, start + BATCH_SIZE);
     const batchWidth = Math.max(...batch.map((i) => widths[i]));
@@ -37,15 +38,8 @@ export async function recogniseTexts(session: ort.InferenceSession, characters: 
     for (let b = 0; b < batch.length; b += 1) {
       const regionIndex = batch[b];
       const width = widths[regionIndex];
-      const strip = await sampleStrip(source, image, regions[regionIndex], width, INPUT_HEIGHT);
-      const base = b * 3 * plane;
-      for (let y = 0; y < INPUT_HEIGHT; y += 1) {
-        for (let x = 0; x < width; x += 1) {
-          const p = (y * width + x) * 3;
-          const q = y * batchWidth + x;
-          for (let c = 0; c < 3; c += 1) input[base + c * plane + q] = (strip[p + (2 - c)] / 255 - 0.5) / 0.5; // BGR, [-1, 1]
-        }
-      }
+      const strip = await (strips.get(regionIndex) as Promise<Buffer>);
+      writeNormalisedBgr(strip, width, input, b * 3 * plane, batchWidth, plane);
     }
     const output = await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, INPUT_HEIGHT, batchWidth]) });
     const tensor = output[session.outputNames[0]];
@@ -56,6 +50,34 @@ export async function recogniseTexts(session: ort.InferenceSession, characters: 
     });
   }
   return results;
+}
+
+/** Each byte value's input level, (v / 255 - 0.5) / 0.5 as before, looked up instead of computed per sample. */
+const NORMALISED = Float32Array.from({ length: 256 }, (_, v) => (v / 255 - 0.5) / 0.5);
+
+/**
+ * Writes an RGB strip `width` wide into the planar BGR input at `base` (planes `plane` apart, rows `rowStride`
+ * apart), in [-1, 1].
+ */
+export function writeNormalisedBgr(strip: Uint8Array, width: number, input: Float32Array, base: number, rowStride: number, plane: number): void {
+  for (let y = 0; y < INPUT_HEIGHT; y += 1) {
+    const row = base + y * rowStride;
+    let p = y * width * 3;
+    for (let x = 0; x < width; x += 1, p += 3) {
+      input[row + x] = NORMALISED[strip[p + 2]];
+      input[row + plane + x] = NORMALISED[strip[p + 1]];
+      input[row + 2 * plane + x] = NORMALISED[strip[p]];
+    }
+  }
+}
+
+/**
+ * The same promise, marked as handled: strips requested ahead may fail while an earlier one is awaited, and
+ * are awaited (and so throw) in their turn rather than as unhandled rejections.
+ */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** Best class per time step, repeats collapsed, blanks (class 0) dropped. */

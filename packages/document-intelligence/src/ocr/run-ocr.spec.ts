@@ -1,6 +1,6 @@
 import { decodeImage } from '../image/decode-image';
 import { characterErrorRate, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
-import { runOcr } from './run-ocr';
+import { longLineStretchAfterPreread, runOcr } from './run-ocr';
 import { ctcGreedyDecode } from './recognise-text';
 
 const describeWithData = mrzDevAvailable() ? describe : describe.skip;
@@ -13,6 +13,14 @@ describe('ctcGreedyDecode', () => {
     const probs = new Float32Array(best.length * 3);
     best.forEach((c, t) => { probs[t * 3 + c] = 0.9; });
     expect(ctcGreedyDecode(probs, best.length, 3, characters).text).toBe('AAB');
+  });
+});
+
+describe('longLineStretchAfterPreread', () => {
+  it('reads long lines at the MRZ stretch until the pre-reader has read the MRZ, then at their own width', () => {
+    expect(longLineStretchAfterPreread(0, {})).toBe(1.5);
+    expect(longLineStretchAfterPreread(2, {})).toBe(1);
+    expect(longLineStretchAfterPreread(2, { DOCUMENT_OCR_PLAIN_LONG_LINES: '0' })).toBe(1.5);
   });
 });
 

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
@@ -22,9 +21,9 @@ export const MRZ_LINE_LENGTHS = [30, 36, 44] as const;
  * nothing, and the recogniser reads those lines as before.
  */
 export async function readMrzRegionsByTemplate(image: RgbImage, regions: OrientedBox[], now: Date): Promise<Map<number, Recognition>> {
-  const source = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } });
-  const readings: (TemplateLineReading | null)[] = [];
-  for (const region of regions) readings.push(readLineByTemplate(await greyStrip(source, image, region), MRZ_LINE_LENGTHS));
+  // The strips are cut together (libvips, off the JavaScript thread), then read one by one.
+  const strips = await Promise.all(regions.map((region) => greyStrip(image, region)));
+  const readings: (TemplateLineReading | null)[] = strips.map((strip) => readLineByTemplate(strip, MRZ_LINE_LENGTHS));
   // Which line lies above which, measured across the lines' common direction on a tilted page.
   const angle = dominantAngle(regions, 1);
   const across = regions.map((r) => positionInFrame(r, angle).across);
@@ -45,10 +44,10 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
 }
 
 /** The region as a level grey strip at the photo's own scale (capped at MAX_STRIP_HEIGHT rows). */
-export async function greyStrip(source: sharp.Sharp, image: RgbImage, region: OrientedBox): Promise<GreyStrip> {
+export async function greyStrip(image: RgbImage, region: OrientedBox): Promise<GreyStrip> {
   const height = Math.max(8, Math.min(MAX_STRIP_HEIGHT, Math.round(region.thickness)));
   const width = Math.max(8, Math.round((region.length * height) / region.thickness));
-  const rgb = await sampleStrip(source, image, region, width, height);
+  const rgb = await sampleStrip(image, region, width, height);
   const data = new Uint8Array(width * height);
   for (let i = 0; i < data.length; i += 1) data[i] = Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2]);
   return { data, width, height };
