@@ -93,18 +93,6 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     expect(matchFaces(embedding(small), embedding(big)).isMatch).toBe(true);
   });
 
-  itWithFaces('reports the final face box before the descriptor, on every path, and never when no face is found', async () => {
-    for (const file of ['amy/amy2.png', 'amy/amy1.png', 'amy/amy4.png']) {
-      const reported: unknown[] = [];
-      const result = await analyzeFace(face(file), { onFaceBox: (box) => reported.push(box) });
-      expect(result.kind).toBe('face');
-      expect(reported).toEqual([(result as Extract<FaceAnalysis, { kind: 'face' }>).face.box]);
-    }
-    const reported: unknown[] = [];
-    await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false, onFaceBox: (box) => reported.push(box) });
-    expect(reported).toEqual([]);
-  });
-
   itWithFaces('without tight-crop handling, a missed tight crop is no_face', async () => {
     expect(await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false })).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
   });

@@ -60,11 +60,6 @@ export interface AnalyzeOptions {
   /** Retry on a padded image, then take the whole image as the face, when nothing is detected (see above). Default true. */
   tightCropFallback?: boolean;
   detectorScoreThreshold?: number;
-  /**
-   * Called as soon as the main face's box is final, before landmarks and embedding, so a caller
-   * can start work that needs only the box (liveness) while the descriptor is computed.
-   */
-  onFaceBox?: (box: Box) => void;
 }
 
 const now = (): number => performance.now();
@@ -110,13 +105,11 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
     detection = 'whole_image';
   }
 
-  if (detection !== 'whole_image') options.onFaceBox?.(chosen.box);
   t = now();
   const landmarks = await detectLandmarks68(image, chosen.box);
   timings.landmarksMs = now() - t;
-  if (detection === 'whole_image') {
-    if (!isPlausibleTightCrop(landmarks, image)) return { kind: 'no_face', reason: 'not_detected', timings };
-    options.onFaceBox?.(chosen.box);
+  if (detection === 'whole_image' && !isPlausibleTightCrop(landmarks, image)) {
+    return { kind: 'no_face', reason: 'not_detected', timings };
   }
 
   t = now();

@@ -6,8 +6,7 @@ import type { LivenessResult } from './liveness/liveness-result';
 /**
  * Everything a selfie upload needs, from one decode: the face (detection, landmarks, embedding,
  * quality) and passive liveness on the detected face box. Liveness only runs when a face was
- * found; the face library's result says why otherwise. Never throws. `timingsMs.face` and
- * `liveness` overlap: liveness runs beside landmarks and embedding.
+ * found; the face library's result says why otherwise. Never throws.
  */
 export type SelfieAnalysis =
   | { kind: 'analysed'; face: Extract<FaceAnalysis, { kind: 'face' | 'low_quality' }>; liveness: LivenessResult; timingsMs: { face: number; liveness: number; total: number } }
@@ -18,23 +17,12 @@ export async function analyzeSelfie(imageBytes: Buffer, options: Pick<LivenessOp
   try {
     const decoded = await decodeImage(imageBytes);
     if (decoded.kind !== 'image') return decoded;
-    // Liveness needs only the face box, so it starts as soon as the box is known and runs beside
-    // landmarks and embedding (onnxruntime runs each session on its own thread).
-    let liveness: Promise<{ result: LivenessResult; ms: number }> | undefined;
-    const face = await analyzeFace(decoded.image, {
-      onFaceBox: (box) => {
-        const livenessStarted = performance.now();
-        liveness = checkLivenessOnImage(decoded.image, { ...options, faceBox: box }).then((result) => ({ result, ms: performance.now() - livenessStarted }));
-      },
-    });
+    const face = await analyzeFace(decoded.image);
+    if (face.kind !== 'face' && face.kind !== 'low_quality') return face;
     const faceDone = performance.now();
-    if (face.kind !== 'face' && face.kind !== 'low_quality') {
-      await liveness; // never rejects (checkLivenessOnImage never throws); not left running unobserved
-      return face;
-    }
-    const checked = await (liveness ?? Promise.reject(new Error('face found but its box was not reported')));
+    const liveness = await checkLivenessOnImage(decoded.image, { ...options, faceBox: face.face.box });
     const done = performance.now();
-    return { kind: 'analysed', face, liveness: checked.result, timingsMs: { face: faceDone - started, liveness: checked.ms, total: done - started } };
+    return { kind: 'analysed', face, liveness, timingsMs: { face: faceDone - started, liveness: done - faceDone, total: done - started } };
   } catch (error) {
     return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
   }
