@@ -33,8 +33,9 @@ const SUB_REASON_BY_CUE: Record<FusedVerdict['dominant'], LivenessSubReason> = {
 };
 
 /**
- * Both models at once: onnxruntime-node runs inference on its own threads, so the two sessions
- * (and the image evidence computed meanwhile on the JS thread) overlap on a two-core machine.
+ * Both models requested at once. onnxruntime-node 1.30 runs each inference on the calling JavaScript
+ * thread (its intra-op pool parallelises inside one run), so the two runs and the image evidence do not
+ * overlap one another; only the crops' work is shared out.
  */
 function modelLiveProbabilities(image: RgbImage, box: FaceBox, modelsDir: string): Promise<number[]> {
   return Promise.all(MINIFASNET_MODELS.map(async (model) => {
@@ -64,7 +65,7 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
     const box = boxCheck.box;
 
     const modelsStarted = performance.now();
-    // Started before the evidence is measured, awaited after: the two overlap.
+    // Started before the evidence is measured, awaited after (the runs themselves take the JS thread in turn).
     const pendingScores = modelLiveProbabilities(image, box, options.modelsDir ?? DEFAULT_MODELS_DIR).then(
       (scores) => ({ ok: true as const, scores, ms: performance.now() - modelsStarted }),
       (error: unknown) => ({ ok: false as const, message: (error as Error).message }),
