@@ -29,7 +29,7 @@ describe('generateDocument', () => {
       expect(doc.images.every((i) => i.truth.expectedProblems.length === 0)).toBe(true);
     }
     const card = await generateDocument({ seed: 5, index: 1, documentType: 'id_card' });
-    expect(card.images.map((i) => [i.truth.side, i.truth.requiresBackSide])).toEqual([['front', true], ['back', false]]);
+    expect(card.images.map((i) => [i.truth.side, i.truth.requiresBackSide])).toEqual([['front', true], ['back', true]]);
   });
 
   it('expects issue date and place of birth only on the sides that print them (passport page, card back)', async () => {

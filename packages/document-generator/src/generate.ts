@@ -260,7 +260,8 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
       truth: {
         id, documentId, file: `${id}.jpg`, seed: options.seed, referenceDate, documentType, side: plan.side,
         uploadedAs: plan.uploadedAs, issuingCountry: identity.country.code,
-        requiresBackSide: documentType === 'id_card' && plan.side === 'front',
+        // Spec 2.4: a property of the document (ID cards and driving licences are two-sided), not of the side shown.
+        requiresBackSide: documentType === 'id_card',
         mrz: plan.mrzLines && mrzCheck ? { format: mrzCheck.format, lines: plan.mrzLines, valid: mrzCheck.valid } : null,
         extractedData: plan.fields, fieldsScoreable: plan.fieldsScoreable,
         expectedProblems: plan.problems, expectedSignals: plan.signals, documentProblems, faults,
