@@ -18,9 +18,10 @@ interface ManifestEntry {
 }
 
 export function modelsThatDifferFromManifest(built: BuiltModel[], manifest: { models: ManifestEntry[] }): string[] {
-  return built
-    .filter((model) => manifest.models.find((entry) => entry.file === model.file)?.sha256 !== model.sha256)
-    .map((model) => `${model.file}: built sha256 ${model.sha256}, manifest ${manifest.models.find((e) => e.file === model.file)?.sha256 ?? 'has no entry'}`);
+  return built.flatMap((model) => {
+    const recorded = manifest.models.find((entry) => entry.file === model.file)?.sha256;
+    return recorded === model.sha256 ? [] : [`${model.file}: built sha256 ${model.sha256}, manifest ${recorded ?? 'has no entry'}`];
+  });
 }
 
 function sha256OfFile(path: string): string | undefined {
