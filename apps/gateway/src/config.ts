@@ -12,6 +12,10 @@ const schema = z.object({
   WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
   /** Bearer token of /admin/v1; compared as SHA-256 digests in constant time. */
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+  /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
+  EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+  /** How often expired idempotency keys and closed device-call windows are deleted. */
+  RETENTION_SWEEP_INTERVAL_MS: positiveInt().default(600_000),
   /** Deadline of the gateway's calls to services; submit waits for the decision within it. */
   GRPC_DEADLINE_MS: positiveInt().default(30_000),
   /** How long a resolved secret key is trusted before asking the session service again. */
@@ -21,4 +25,4 @@ const schema = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof schema>;
-export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, env, ['ADMIN_TOKEN', 'DATABASE_URL']);
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL']);

@@ -1,11 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
 import type { GatewayConfig } from './config';
+import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
 import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
 import { ServiceClients } from './infrastructure/service-clients';
 import { AdminController } from './transport/http/admin.controller';
 import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
+import { DeviceController } from './transport/http/device.controller';
+import { EMBED_TOKEN_SECRET } from './transport/http/embed-token.guard';
 import { HealthController } from './transport/http/health.controller';
 import { AUTH_CACHE_TTL_MS } from './transport/http/secret-key.guard';
 import { SessionsController } from './transport/http/sessions.controller';
@@ -17,13 +20,15 @@ export class GatewayModule {
     const clients = new ServiceClients(config);
     return {
       module: GatewayModule,
-      controllers: [SessionsController, VerificationsController, AdminController, HealthController],
+      controllers: [SessionsController, VerificationsController, DeviceController, AdminController, HealthController],
       providers: [
         { provide: ServiceClients, useValue: clients },
         { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
+        { provide: DeviceCallWindowRepository, useValue: new DeviceCallWindowRepository(dataSource) },
         { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },
         { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
+        { provide: EMBED_TOKEN_SECRET, useValue: config.EMBED_TOKEN_SECRET },
       ],
     };
   }

@@ -10,6 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { GatewayConfig } from './config';
 import { VERSION_HEADER, resolveApiVersion } from './domain/api-version';
 import { GatewayModule } from './gateway.module';
+import { MAX_BASE64_IMAGE_CHARS } from './transport/http/base64-image';
+import { CHECK_LIVENESS_BASE64_PATH } from './transport/http/device.controller';
 import { HttpErrorFilter, sendError } from './transport/http/http-error.filter';
 
 const JSON_BODY_LIMIT = 64 * 1024;
@@ -29,6 +31,11 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     } catch (error) {
       done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
     }
+  });
+
+  // The one JSON body that carries an image (spec 4.9) gets room for 10 MB in base64; a route's limit overrides the parser's.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === CHECK_LIVENESS_BASE64_PATH) route.bodyLimit = MAX_BASE64_IMAGE_CHARS + 1024;
   });
 
   // Spec part 9: the resolved version is echoed on every response, errors included.

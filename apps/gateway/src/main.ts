@@ -1,6 +1,9 @@
 import { createLogger } from '@kyc/logger';
 import { loadGatewayConfig } from './config';
 import { createGatewayDataSource } from './infrastructure/data-source';
+import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
+import { IdempotencyRepository } from './infrastructure/idempotency.repository';
+import { RetentionSweeper } from './infrastructure/retention-sweeper';
 import { createHttpServer } from './http-server';
 
 async function main(): Promise<void> {
@@ -9,6 +12,7 @@ async function main(): Promise<void> {
   const dataSource = await createGatewayDataSource(config.DATABASE_URL).initialize();
   const app = await createHttpServer(config, dataSource, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
+  new RetentionSweeper(new IdempotencyRepository(dataSource), new DeviceCallWindowRepository(dataSource), logger, config.RETENTION_SWEEP_INTERVAL_MS).start();
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
 }
 

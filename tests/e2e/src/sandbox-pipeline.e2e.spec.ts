@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHmac, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import sharp from 'sharp';
@@ -227,6 +228,80 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       const submitted = await api.submit(key, sessionId);
       expect(submitted.status).toBe(400);
       expect((await api.verification(key, sessionId)).body.status).toBe('connected');
+    });
+  });
+
+  describe('device-side liveness pre-check, POST /v1/kyc/check_liveness_base64 (spec 4.9)', () => {
+    const checkLiveness = (token: string, json: unknown) => api.request('POST', '/v1/kyc/check_liveness_base64', { key: token, json });
+    const newDeviceSession = async () => {
+      const created = await api.createSession(key, { clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` } });
+      return { sessionId: created.body.id as string, embedToken: created.body.embedToken as string };
+    };
+    /** A token signed as the session service would, but with claims or algorithm of the test's choosing. */
+    const signedToken = (claims: Record<string, unknown>, alg: 'HS256' | 'HS512' = 'HS256') => {
+      const { embedTokenSecret } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { embedTokenSecret: string };
+      const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url');
+      const unsigned = `${encode({ alg, typ: 'JWT' })}.${encode(claims)}`;
+      return `${unsigned}.${createHmac(alg === 'HS256' ? 'sha256' : 'sha512', embedTokenSecret).update(unsigned).digest('base64url')}`;
+    };
+
+    it('judges a live selfie live and a spoof not live, storing nothing on the session', async () => {
+      const { sessionId, embedToken } = await newDeviceSession();
+      const live = await checkLiveness(embedToken, { base64: liveSelfie().toString('base64') });
+      expect(live.status).toBe(200);
+      expect(live.body).toEqual({ isLive: true, confidence: expect.any(Number) });
+      expect(live.body.confidence).toBeGreaterThan(0.5);
+      const spoof = await checkLiveness(embedToken, { base64: `data:image/jpeg;base64,${spoofSelfies()[0].toString('base64')}` });
+      expect(spoof.status).toBe(200);
+      expect(spoof.body.isLive).toBe(false);
+      const verification = await api.verification(key, sessionId);
+      expect(verification.body.status).toBe('pending');
+      expect((await api.submit(key, sessionId)).status).toBe(400);
+    });
+
+    it('refuses a missing, tampered, wrongly signed or expired token, and a secret key', async () => {
+      const { sessionId, embedToken } = await newDeviceSession();
+      const body = { base64: liveSelfie().toString('base64') };
+      const [header, payload] = embedToken.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+      const unsignedNone = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      const otherSession = `${header}.${Buffer.from(JSON.stringify({ ...claims, sub: randomUUID() })).toString('base64url')}.${embedToken.split('.')[2]}`;
+      for (const token of ['', unsignedNone, otherSession, signedToken(claims, 'HS512'), key]) {
+        const response = await checkLiveness(token, body);
+        expect(response.status).toBe(401);
+        expect(response.body).toMatchObject({ errorCode: 'UNAUTHENTICATED', path: '/v1/kyc/check_liveness_base64' });
+      }
+      const expired = await checkLiveness(signedToken({ ...claims, sub: sessionId, exp: Math.floor(Date.now() / 1000) - 60 }), body);
+      expect(expired.status).toBe(400);
+      expect(expired.body.errorCode).toBe('KYC_003');
+    });
+
+    it('answers bad bodies in the envelope: KYC_006 for a non-image or mangled base64, VALIDATION_FAILED without base64, 413 past 10 MB', async () => {
+      const { embedToken } = await newDeviceSession();
+      const notAnImage = await checkLiveness(embedToken, { base64: Buffer.from('%PDF-1.7 not a selfie').toString('base64') });
+      expect(notAnImage.status).toBe(400);
+      expect(notAnImage.body.errorCode).toBe('KYC_006');
+      expect((await checkLiveness(embedToken, { base64: 'not base64 at all!' })).body.errorCode).toBe('KYC_006');
+      expect((await checkLiveness(embedToken, { image: liveSelfie().toString('base64') })).body.errorCode).toBe('VALIDATION_FAILED');
+      const truncated = liveSelfie().subarray(0, 2_000).toString('base64');
+      expect((await checkLiveness(embedToken, { base64: truncated })).body.errorCode).toBe('KYC_006');
+      const tooLarge = await checkLiveness(embedToken, { base64: 'A'.repeat(15 * 1024 * 1024) });
+      expect(tooLarge.status).toBe(413);
+      expect(tooLarge.body.errorCode).toBe('PAYLOAD_TOO_LARGE');
+    });
+
+    it('allows 15 face or liveness calls per session in 3 minutes, then 429 with Retry-After, other sessions unaffected', async () => {
+      const { embedToken } = await newDeviceSession();
+      const junk = { base64: Buffer.from('not an image').toString('base64') };
+      const answers = await Promise.all(Array.from({ length: 15 }, () => checkLiveness(embedToken, junk)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(15).fill(400));
+      const limited = await checkLiveness(embedToken, { base64: liveSelfie().toString('base64') });
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ errorCode: 'RATE_LIMITED', retryable: true });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(100);
+      expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(180);
+      const other = await newDeviceSession();
+      expect((await checkLiveness(other.embedToken, { base64: liveSelfie().toString('base64') })).status).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateIdempotencyKeys1763870400000 } from './migrations/1763870400000-CreateIdempotencyKeys';
+import { CreateDeviceCallWindows1764000000000 } from './migrations/1764000000000-CreateDeviceCallWindows';
 
 export function createGatewayDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'gateway', databaseUrl, entities: [], migrations: [CreateIdempotencyKeys1763870400000] });
+  return createServiceDataSource({ schema: 'gateway', databaseUrl, entities: [], migrations: [CreateIdempotencyKeys1763870400000, CreateDeviceCallWindows1764000000000] });
 }

@@ -1,4 +1,4 @@
-import type { billing, scoring, session, webhook } from '@kyc/contracts';
+import type { billing, biometrics, scoring, session, webhook } from '@kyc/contracts';
 import { checkGrpcHealth, createGrpcClient, type PromiseClient } from '@kyc/grpc';
 import type { GatewayConfig } from '../config';
 
@@ -9,6 +9,8 @@ export class ServiceClients {
   /** Admin reads and writes only (policies, stored decisions); decisions are the session service's call. */
   readonly scoring: PromiseClient<scoring.ScoringServiceClient>;
   readonly webhook: PromiseClient<webhook.WebhookServiceClient>;
+  /** The device-side stateless liveness pre-check only; selfies of a session go through the session service. */
+  readonly biometrics: PromiseClient<biometrics.BiometricsServiceClient>;
   private readonly healthTargets: Record<string, string>;
 
   constructor(config: GatewayConfig) {
@@ -17,6 +19,7 @@ export class ServiceClients {
     this.billing = createGrpcClient<billing.BillingServiceClient>('billing', config.BILLING_GRPC_URL, options);
     this.scoring = createGrpcClient<scoring.ScoringServiceClient>('scoring', config.SCORING_GRPC_URL, options);
     this.webhook = createGrpcClient<webhook.WebhookServiceClient>('webhook', config.WEBHOOK_GRPC_URL, options);
+    this.biometrics = createGrpcClient<biometrics.BiometricsServiceClient>('biometrics', config.BIOMETRICS_GRPC_URL, options);
     this.healthTargets = {
       session: config.SESSION_GRPC_URL,
       document: config.DOCUMENT_GRPC_URL,

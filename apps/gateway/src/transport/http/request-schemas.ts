@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_BASE64_IMAGE_CHARS } from './base64-image';
 
 /** Request bodies of the public API (spec part 2). Unknown extra fields are ignored (additive). */
 const clientMetadata = z
@@ -70,3 +71,5 @@ export const listSessionsQuery = z.object({
   status: z.string().max(32).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
+
+export const livenessBase64Body = z.object({ base64: z.string().max(MAX_BASE64_IMAGE_CHARS, 'the image must be at most 10 MB') });

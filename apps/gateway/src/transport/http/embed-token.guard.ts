@@ -1,0 +1,52 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { ErrorCode, KycError } from '@kyc/errors';
+import type { FastifyRequest } from 'fastify';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import { bearerToken } from './secret-key.guard';
+
+export const EMBED_TOKEN_SECRET = Symbol('EMBED_TOKEN_SECRET');
+
+/** Set by EmbedTokenGuard: the session the device-side token is bound to. */
+export interface DeviceSession {
+  sessionId: string;
+  projectId: string;
+  environment: string;
+}
+
+export interface DeviceRequest extends FastifyRequest {
+  device: DeviceSession;
+}
+
+/**
+ * `Authorization: Bearer <embedToken>` on /v1/kyc/* (spec part 5). The token is verified as the
+ * session service issues it: HS256 only, issuer kyc-session, audience kyc-device, unexpired. An
+ * expired token means its session has expired (they expire together), so it is KYC_003.
+ */
+@Injectable()
+export class EmbedTokenGuard implements CanActivate {
+  private readonly key: Uint8Array;
+
+  constructor(@Inject(EMBED_TOKEN_SECRET) secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<DeviceRequest>();
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing embed token: send Authorization: Bearer <embedToken>');
+    request.device = await this.verify(token);
+    return true;
+  }
+
+  private async verify(token: string): Promise<DeviceSession> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'kyc-session', audience: 'kyc-device', requiredClaims: ['sub', 'exp'] });
+      if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string' || typeof payload.env !== 'string') throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
+      return { sessionId: payload.sub, projectId: payload.pid, environment: payload.env };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw new KycError(ErrorCode.SESSION_EXPIRED, 'The session of this embed token has expired; create a new session');
+      if (error instanceof KycError) throw error;
+      throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
+    }
+  }
+}
