@@ -27,7 +27,9 @@ const MIN_FUZZY_WORDING = 12;
 export function printsWording(foldedText: string, wording: string): boolean {
   const glued = wording.replace(/ /g, '');
   if (foldedText.includes(wording) || foldedText.includes(glued)) return true;
-  return glued.length >= MIN_FUZZY_WORDING && withinOneEdit(foldedText.replace(/\s+/g, ''), glued);
+  // Apostrophes are dropped on both sides for the fuzzy match: the OCR loses them as often as a letter.
+  const letters = glued.replace(/'/g, '');
+  return letters.length >= MIN_FUZZY_WORDING && withinOneEdit(foldedText.replace(/[\s']+/g, ''), letters);
 }
 
 /** Whether `pattern` occurs in `text` with at most one substitution, insertion or deletion (Sellers' DP). */

@@ -70,6 +70,16 @@ describe('side problems', () => {
     const agreeing = crossCheckMrzAndViz(reading, readViz(VIZ_LINES(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])));
     expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
   });
+
+  it('raises MRZ_CROSS_LOW_SCORE for a printed date that differs from the MRZ one, even when the names agree', () => {
+    const reading = mrz(TD1_DEU);
+    const type = decideDocumentType(reading, '', undefined);
+    const judge = (vizLines: string[]) => judgeSideProblems({
+      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraces: 3, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+    });
+    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+  });
 });
 
 describe('authenticity signals', () => {
@@ -111,5 +121,9 @@ describe('document type from printed wording read with an OCR slip', () => {
     expect(decideDocumentType(null, 'residence permt', undefined)).toMatchObject({ type: 'residence_permit' });
     expect(decideDocumentType(null, 'pasport', undefined)).toMatchObject({ type: 'unknown' });
     expect(decideDocumentType(null, 'personalauwezs', undefined)).toMatchObject({ type: 'unknown' });
+  });
+
+  it("matches a wording with an apostrophe when the OCR lost it and a letter: \"carte d'identite\" cut at the photo's edge", () => {
+    expect(decideDocumentType(null, 'iden artedidentite\nsurname/nom\nsmith', undefined)).toMatchObject({ type: 'id_card', basis: 'printed-wording' });
   });
 });

@@ -8,6 +8,11 @@ export interface CrossCheck {
   /** agreed / compared, 1 when nothing could be compared. */
   score: number;
   disagreements: string[];
+  /**
+   * Disagreements on the dates, which the MRZ vouches for with check digits and the VIZ prints in a form that
+   * must parse as a date. The document number is left out: the VIZ often glues it to the type or state beside it.
+   */
+  vouchedDisagreements: number;
 }
 
 /** Below this share of agreeing fields (with at least two compared) the zones are said to disagree. */
@@ -25,6 +30,7 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
   const unreliable = judgeMrzFirmness(mrz).unreliableFields;
   const name = (field: 'surname' | 'givenNames') =>
     (unreliable.includes(field) || unreliable.includes('names') ? undefined : mrz.fields[field]?.value);
+  const vouched = new Set(['birthDate', 'expiryDate']);
   const pairs: [string, string | undefined, string | undefined, (a: string, b: string) => boolean][] = [
     ['surname', name('surname'), viz.surname, namesAgree],
     ['givenNames', name('givenNames'), viz.givenNames, namesAgree],
@@ -36,13 +42,17 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
   let compared = 0;
   let agreed = 0;
   const disagreements: string[] = [];
+  let vouchedDisagreements = 0;
   for (const [name, a, b, agree] of pairs) {
     if (!a || !b) continue;
     compared += 1;
     if (agree(a, b)) agreed += 1;
-    else disagreements.push(`${name}: MRZ '${a}' vs VIZ '${b}'`);
+    else {
+      disagreements.push(`${name}: MRZ '${a}' vs VIZ '${b}'`);
+      if (vouched.has(name)) vouchedDisagreements += 1;
+    }
   }
-  return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements };
+  return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements, vouchedDisagreements };
 }
 
 /**

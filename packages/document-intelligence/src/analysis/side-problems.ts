@@ -40,9 +40,18 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   if (side === 'front' && mrz?.format === 'TD1') problems.add('WRONG_SIDE_BACK_UPLOADED');
 
   if (portrait.checked && !portrait.found && sideCarriesPortrait(side, type, mrz?.format)) problems.add('PORTRAIT_NOT_DETECTED');
-  if (crossCheck && crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) problems.add('MRZ_CROSS_LOW_SCORE');
+  if (crossCheck && zonesDisagree(crossCheck)) problems.add('MRZ_CROSS_LOW_SCORE');
   if (data.expiryDate && data.expiryDate < now.toISOString().slice(0, 10)) problems.add('DOC_EXPIRED');
   return [...problems];
+}
+
+/**
+ * The zones disagree when most compared fields differ, or when a printed date differs from the one the MRZ
+ * vouches for with its check digit: the page was misread, or altered. Either way a retake tells which
+ * (spec part 3: asked once, recorded if it comes back).
+ */
+function zonesDisagree(crossCheck: CrossCheck): boolean {
+  return (crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) || crossCheck.vouchedDisagreements > 0;
 }
 
 /** Passport data pages and card fronts carry the portrait; a card back does not. */

@@ -32,9 +32,15 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
  * '<'. A lone initial after one or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone.
  */
 function clearStrayPaddingCharacters(text: string, label: string, changes: string[]): string {
-  return text.replace(/(<{3,})([A-Z0-9])(?=<*$)/, (_match, fillers: string, stray: string) => {
+  const cleared = text.replace(/(<{3,})([A-Z0-9])(?=<*$)/, (_match, fillers: string, stray: string) => {
     changes.push(`${label}: stray '${stray}' in the filler padding → '<'`);
     return `${fillers}<`;
+  });
+  // The recogniser's usual misread of a filler is 'K' (the chevron is a K's right half); a name part of K's
+  // alone ("LEA<<<KK<<<", "HELENE<<KKKK<<KKKK<<") is no name anywhere, so it is padding.
+  return cleared.replace(/(?<=<)K{2,}(?=<|$)/g, (run: string) => {
+    changes.push(`${label}: '${run}' among the fillers → '${'<'.repeat(run.length)}'`);
+    return '<'.repeat(run.length);
   });
 }
 

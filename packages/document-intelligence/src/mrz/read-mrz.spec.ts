@@ -74,6 +74,17 @@ describe('readMrz on valid documents', () => {
     expect(td2).toMatchObject({ format: 'TD2', valid: true, lines: TD2_ICAO });
   });
 
+  it('reads a passport whose lines both lost fillers as TD3, not as the TD2 it is nearer to', () => {
+    const printed = ['P<IRLMURPHY<<SIOBHAN<<<<<<<<<<<<<<<<<<<<<<<<', 'FM5FL70CT6IRL9910126F3206272<<<<<<<<<<<<<<04'];
+    const fillersLost = [printed[0].slice(0, 36), printed[1].replace('<<<<<<<<<<<<<<', '<<<<<<')];
+    expect(read(fillersLost)).toMatchObject({ format: 'TD3', valid: true, lines: printed });
+    // A name line with only short filler runs left (the recogniser read most fillers as 'K') still fits TD3.
+    const line2 = '69YY0FCC28FRA8103099F3505229<<<<<<<<<<<<<<00';
+    const misread = read(['P<FRABERENGERK<HELENEK<<KKKK<<KKKK<<', line2]);
+    expect(misread).toMatchObject({ format: 'TD3' });
+    expect(misread.lines[1]).toBe(line2);
+  });
+
   it('parses the ICAO TD1 and TD2 specimens including the composite digit', () => {
     const td1 = read(TD1_ICAO);
     expect(td1.format).toBe('TD1');
@@ -177,6 +188,13 @@ describe('stray characters in the name padding', () => {
     expect(r.lines[2]).toBe('JANSSENS<<THOMAS<<<<<<<<<<<<<<');
     expect(r.fields.givenNames.value).toBe('THOMAS');
     expect(r.repairs).toContain("names: stray 'K' in the filler padding → '<'");
+  });
+
+  it("turns name parts made only of K's back into fillers, and keeps names with a K", () => {
+    expect(repairField('LAMBERT<<LEA<<<KK<<<<<<<<<<<<<<<<<<<', 'name', 'names').text).toBe('LAMBERT<<LEA<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(repairField('BERENGER<<HELENE<<KKKK<<KKKK<<', 'name', 'names').text).toBe('BERENGER<<HELENE<<<<<<<<<<<<<<');
+    expect(repairField('NOVAK<<KAREL<K<<<<', 'name', 'names').text).toBe('NOVAK<<KAREL<K<<<<');
+    expect(repairField('KKIM<<KYLE<<<<<', 'name', 'names').text).toBe('KKIM<<KYLE<<<<<');
   });
 
   it('keeps single-letter name parts after one or two fillers', () => {

@@ -56,23 +56,27 @@ function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
 }
 
 /**
- * The layouts the line lengths fit best, preferred first. Two can tie: a TD3 whose line 2 lost its
- * eight optional-data fillers is 44/36 long, as far from TD2 as from TD3, and with all-filler
- * optional data it passes TD2's composite check as well (fillers weigh nothing). Each tied layout
- * is parsed and a valid one wins; between two valid ones the document code decides (a passport is
- * TD3, an identity card TD2), and failing that the longer layout, because OCR drops filler runs far
- * more often than it invents them.
+ * The layouts the line lengths fit best, preferred first, plus the one the document code names. Two can
+ * tie: a TD3 whose line 2 lost its eight optional-data fillers is 44/36 long, as far from TD2 as from TD3,
+ * and with all-filler optional data it passes TD2's composite check as well (fillers weigh nothing). A
+ * passport whose lines both lost eight fillers is nearer TD2 than TD3, yet ICAO prints passports (P) only
+ * as TD3. Each candidate is parsed and a valid one wins; between two valid ones the document code decides
+ * (a passport is TD3, an identity card TD2), and failing that the longer layout, because OCR drops filler
+ * runs far more often than it invents them.
  */
 function candidateLayouts(lines: string[]): MrzLayout[] {
+  // A line longer than its layout must show the run it gained fillers in; a shorter one lost them, so
+  // what is left of its run may be short.
   const fits = (line: string, length: number) => {
     const off = Math.abs(line.length - length);
-    return off <= LENGTH_TOLERANCE || (off <= LENGTH_TOLERANCE_WITH_FILLER_RUN && /<{4,}/.test(line) && (line.length > length || /<{2,}/.test(line)));
+    return off <= LENGTH_TOLERANCE || (off <= LENGTH_TOLERANCE_WITH_FILLER_RUN && (line.length > length ? /<{4,}/ : /<{2,}/).test(line));
   };
   const distance = (layout: MrzLayout) => lines.reduce((sum, l) => sum + Math.abs(l.length - layout.lineLength), 0);
   const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length && lines.every((l) => fits(l, layout.lineLength)));
   if (candidates.length === 0) return [];
   const nearest = Math.min(...candidates.map(distance));
-  const tied = candidates.filter((layout) => distance(layout) === nearest);
+  const indicated = layoutForDocumentCode(lines[0]);
+  const tied = candidates.filter((layout) => distance(layout) === nearest || layout === indicated);
   // TD2 and the French ID share their size; the text, not the check digits, tells them apart.
   const notIndicated = looksLikeFrenchId(lines) ? TD2 : FRA_ID;
   const preferred = tied.includes(TD2) && tied.includes(FRA_ID) ? tied.filter((layout) => layout !== notIndicated) : tied;

@@ -39,3 +39,25 @@ describe('measureQuality blur', () => {
     }
   });
 });
+
+describe('measureQuality colour', () => {
+  /** Pale tinted paper (spread 24 between channels) with grey print, and the same page photographed in dim light. */
+  const tintedPage = (scale: number): RgbImage => {
+    const bars = printedBars(640, 400, 20, 230);
+    const data = Buffer.from(bars.data);
+    for (let i = 0; i < data.length; i += 3) {
+      if (data[i] < 200) continue;
+      data[i] = 230; data[i + 1] = 218; data[i + 2] = 206;
+    }
+    for (let i = 0; i < data.length; i += 1) data[i] = Math.round(data[i] * scale);
+    return { data, width: bars.width, height: bars.height };
+  };
+
+  it('sees the colour of a tinted page in dim light, and none on a grey copy however dim', async () => {
+    const bright = await measureQuality(tintedPage(1), 640, 400);
+    const dim = await measureQuality(tintedPage(0.3), 640, 400);
+    expect(bright.colourfulShare).toBeGreaterThan(0.3);
+    expect(dim.colourfulShare).toBeGreaterThan(0.3);
+    for (const [low, high] of [[20, 230], [8, 70]]) expect((await measureQuality(printedBars(640, 400, low, high), 640, 400)).colourfulShare).toBe(0);
+  });
+});

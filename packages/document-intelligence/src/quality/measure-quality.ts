@@ -16,7 +16,10 @@ export interface ImageQuality {
   height: number;
   /** Mean HSV-style saturation 0–1; pale paper keeps it low even in colour, so it does not tell a copy apart. */
   saturation: number;
-  /** Share of pixels with clear colour (channel spread ≥ COLOURFUL_CHROMA), 0–1; a photocopy or greyscale scan has ~none. */
+  /**
+   * Share of pixels with clear colour (channel spread ≥ COLOURFUL_CHROMA once the grey levels are stretched as for
+   * blur), 0–1; a photocopy or greyscale scan has ~none.
+   */
   colourfulShare: number;
   /** Share of the grey image's energy in the finest detail (pixel-to-pixel differences); screens photographed
    *  through a camera show moiré, which raises it. A weak cue on its own. */
@@ -43,7 +46,8 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const w = info.width;
   const h = info.height;
   const grey = new Float32Array(w * h);
-  let brightness = 0, glare = 0, saturation = 0, colourful = 0;
+  const chromas = new Uint8Array(w * h);
+  let brightness = 0, glare = 0, saturation = 0;
   for (let i = 0; i < w * h; i += 1) {
     const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
@@ -53,11 +57,17 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
     const max = Math.max(r, g, b);
     const chroma = max - Math.min(r, g, b);
     saturation += max === 0 ? 0 : chroma / max;
-    if (chroma >= COLOURFUL_CHROMA) colourful += 1;
+    chromas[i] = chroma;
   }
   const n = Math.max(1, w * h);
+  const gain = contrastGain(grey);
+  // Dim light shrinks every channel spread with the grey levels; measured after the same stretch as blur, a
+  // coloured document photographed in a dark room is still coloured, while a grey copy stays at zero spread.
+  const colourfulChroma = COLOURFUL_CHROMA / gain;
+  let colourful = 0;
+  for (const chroma of chromas) if (chroma >= colourfulChroma) colourful += 1;
   return {
-    blur: laplacianVariance(grey, w, h) * contrastGain(grey) ** 2,
+    blur: laplacianVariance(grey, w, h) * gain ** 2,
     brightness: brightness / n,
     glare: glare / n,
     saturation: saturation / n,

@@ -21,6 +21,17 @@ describe('readViz', () => {
     expect(v.placeOfBirth).toContain('PARIS');
   });
 
+  it('takes the value line under a caption over misread caption words beside it', () => {
+    const v = readViz(lines(
+      'Name/Sumame', 'POLZL',
+      'Vormamen/Givenn nan mes', 'FLORIAN',
+      'Geschlecht/Sex x  Geburtsort/Place of birth', 'M SALZBURG',
+    ));
+    expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'FLORIAN', sex: 'M', placeOfBirth: 'SALZBURG' });
+    const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));
+    expect(inline).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA', sex: 'F' });
+  });
+
   it('reads an English/French passport layout with values under their labels', () => {
     const v = readViz(lines(
       'Surname/Nom', 'ERIKSSON',

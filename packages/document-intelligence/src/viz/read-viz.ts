@@ -46,12 +46,13 @@ export function readViz(lines: OcrLine[]): VizReading {
       if (k + 1 < hits.length && hits[k + 1].field === hit.field) return; // "Surname/Nom/Name": the value follows the last one
       if (waiting.some((w) => w.field === hit.field)) return;
       const beside = cleanSeparators(originalSlice(line.text, folded, hit.end, nextStart));
-      if (beside && parsesAs(hit.field, beside)) reading.raw[hit.field] = beside;
+      if (beside && parsesAs(hit.field, beside) && !(below && besideLooksLikeCaption(hit.field, beside))) reading.raw[hit.field] = beside;
       else waiting.push({ field: hit.field, beside });
     });
     const shared = below ? shareValueLine(waiting.map((w) => w.field), below) : {};
     for (const { field, beside } of waiting) {
-      const value = shared[field] ?? beside;
+      const fromBelow = shared[field];
+      const value = fromBelow && parsesAs(field, fromBelow) ? fromBelow : beside && parsesAs(field, beside) ? beside : fromBelow ?? beside;
       if (value) reading.raw[field] = value;
     }
   });
@@ -84,6 +85,18 @@ function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<V
   const words = line.words.map((w) => cleanSeparators(w.text)).filter(Boolean);
   fields.forEach((field, i) => { out[field] = words.length === fields.length ? words[i] : text; });
   return out;
+}
+
+/**
+ * Above a value line, text beside a caption is more caption (the other language's wording, misread: "Vornamen/
+ * Givenn nan mes") unless it reads like a value: names are printed in capitals, so lower-case letters other than
+ * those the OCR cannot tell from capitals (c o s v w x z) give a caption away; a sex letter beside its caption
+ * (often a misread '/') gives way to the one on the value line, which is split among the captions it serves.
+ */
+function besideLooksLikeCaption(field: VizFieldName, beside: string): boolean {
+  if (field === 'sex') return true;
+  if (field === 'surname' || field === 'givenNames' || field === 'placeOfBirth') return /[abd-np-ruty]/.test(beside);
+  return false;
 }
 
 /** Whether `text` yields a value for `field` (a date that parses, a sex letter, a name that is no caption...). */
