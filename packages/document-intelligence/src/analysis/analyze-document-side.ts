@@ -14,6 +14,7 @@ import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
 import { portraitNotChecked } from './portrait-detector';
 import { rotateImage } from './rotate-image';
 import { judgeSideProblems } from './side-problems';
+import { completeVizFromMrz } from './viz-from-mrz-anchors';
 import {
   type DeclaredDocumentType,
   type DocumentIssue,
@@ -99,7 +100,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     const mrz = best.mrzSearch.reading;
     const mrzLineTexts = new Set(best.mrzSearch.candidateLines);
     const vizLines = best.lines.filter((l) => !mrzLineTexts.has(l.text.toUpperCase().replace(/\s+/g, '')));
-    const viz = readViz(vizLines);
+    const viz = completeVizFromMrz(readViz(vizLines), vizLines, mrz);
     const foldedText = foldText(best.lines.map((l) => l.text).join('\n'));
     const type = decideDocumentType(mrz, foldedText, options?.declaredType);
     const extractedData = buildExtractedData(mrz, viz);

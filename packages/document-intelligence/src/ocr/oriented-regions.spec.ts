@@ -92,3 +92,18 @@ describe('arrangeInReadingOrder on a tilted photo', () => {
     expect(lines.map((l) => l.text)).toEqual(['LINE1A LINE1B', 'LINE2A LINE2B']);
   });
 });
+
+describe('arrangeInReadingOrder beside a whole MRZ line', () => {
+  const word = (text: string, cx: number, length: number, wholeLine?: boolean): OcrWord => ({
+    text, confidence: 0.9, region: { cx, cy: 400, length, thickness: 30, angle: 0 },
+    box: { x: cx - length / 2, y: 385, width: length, height: 30 }, ...(wholeLine ? { wholeLine } : {}),
+  });
+
+  it('keeps specks read beside a template-read MRZ line out of it, and joins them otherwise', () => {
+    const mrzLine = 'P<BELDUBOIS<<NOE<<<<<<<<<<<<<<<<<<<<<<<<<<<<';
+    const whole = arrangeInReadingOrder([word(mrzLine, 500, 800, true), word('~ < <', 960, 60)]);
+    expect(whole.map((l) => l.text)).toEqual([mrzLine, '~ < <']);
+    const recognised = arrangeInReadingOrder([word(mrzLine, 500, 800), word('~ < <', 960, 60)]);
+    expect(recognised.map((l) => l.text)).toEqual([`${mrzLine} ~ < <`]);
+  });
+});

@@ -15,8 +15,10 @@ export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
   placed.sort((a, b) => a.across - b.across);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
-    // A word joins a row when its centre lies within the row's band and its height is similar.
-    const row = rows.find((r) => {
+    // A word joins a row when its centre lies within the row's band and its height is similar. A whole MRZ line
+    // keeps its row to itself: specks or guilloche the detector boxed beside it would otherwise be read into it.
+    const row = item.word.wholeLine ? undefined : rows.find((r) => {
+      if (r.some((w) => w.word.wholeLine)) return false;
       const top = Math.min(...r.map((w) => w.across - w.thickness / 2));
       const bottom = Math.max(...r.map((w) => w.across + w.thickness / 2));
       const band = bottom - top;

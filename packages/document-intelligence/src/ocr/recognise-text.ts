@@ -9,6 +9,8 @@ const MAX_INPUT_WIDTH = 2048;
 export interface Recognition {
   text: string;
   confidence: number;
+  /** A whole MRZ line read and vouched for by its check digits (template reader): nothing else shares its row. */
+  wholeLine?: boolean;
 }
 
 /**

@@ -74,8 +74,9 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
   const words: OcrWord[] = [];
   // forEach skips the unset slots of the short words when only long lines are read.
-  recognitions.forEach(({ text, confidence }, i) => {
-    if (text.trim().length > 0 && confidence >= MIN_WORD_CONFIDENCE) words.push({ text: text.trim(), confidence, box: boxes[i].box, region: boxes[i].region });
+  recognitions.forEach(({ text, confidence, wholeLine }, i) => {
+    if (text.trim().length === 0 || confidence < MIN_WORD_CONFIDENCE) return;
+    words.push({ text: text.trim(), confidence, box: boxes[i].box, region: boxes[i].region, ...(wholeLine ? { wholeLine } : {}) });
   });
   return arrangeInReadingOrder(words);
 }

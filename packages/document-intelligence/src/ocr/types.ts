@@ -29,6 +29,8 @@ export interface OcrWord {
   confidence: number;
   box: Box;
   region: OrientedBox;
+  /** See Recognition.wholeLine. */
+  wholeLine?: boolean;
 }
 
 /** Words sharing a row, left to right. */

@@ -28,6 +28,8 @@ describe('readViz', () => {
       'Geschlecht/Sex x  Geburtsort/Place of birth', 'M SALZBURG',
     ));
     expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'FLORIAN', sex: 'M', placeOfBirth: 'SALZBURG' });
+    const glued = readViz(lines('Sexplace of birth', 'F CORK', 'Date of issue', '25 SEP 2025'));
+    expect(glued).toMatchObject({ sex: 'F', placeOfBirth: 'CORK', issueDate: '2025-09-25' });
     const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));
     expect(inline).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA', sex: 'F' });
   });

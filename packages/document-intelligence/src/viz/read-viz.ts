@@ -134,7 +134,9 @@ function findLabels(folded: string): LabelHit[] {
         if (atStartOnly && folded.slice(0, at).trim() !== '') break;
         const before = at === 0 ? ' ' : folded[at - 1];
         const after = folded[at + text.length] ?? ' ';
-        const bounded = !/[a-z]/.test(before) && (!/[a-z]/.test(after) || text.endsWith(':'));
+        const boundedBefore = !/[a-z]/.test(before) || endsWithLabel(folded.slice(0, at));
+        const boundedAfter = !/[a-z]/.test(after) || text.endsWith(':') || startsWithLabel(folded.slice(at + text.length));
+        const bounded = boundedBefore && boundedAfter;
         if (!bounded || taken.slice(at, at + text.length).some(Boolean)) continue;
         for (let i = at; i < at + text.length; i += 1) taken[i] = true;
         hits.push({ field, start: at, end: at + text.length });
@@ -143,6 +145,17 @@ function findLabels(folded: string): LabelHit[] {
   }
   hits.push(...misreadLabelHits(folded, taken));
   return hits.sort((a, b) => a.start - b.start);
+}
+
+const PLAIN_LABELS = VIZ_LABELS.flatMap(({ labels }) => labels).filter((label) => !label.startsWith('^'));
+
+/** The OCR glues neighbouring captions ("sexplace of birth"): a label ending right where another starts is a boundary. */
+function endsWithLabel(prefix: string): boolean {
+  return PLAIN_LABELS.some((label) => prefix.endsWith(label) && !/[a-z]/.test(prefix[prefix.length - label.length - 1] ?? ' '));
+}
+
+function startsWithLabel(suffix: string): boolean {
+  return PLAIN_LABELS.some((label) => suffix.startsWith(label) && !/[a-z]/.test(suffix[label.length] ?? ' '));
 }
 
 /**

@@ -37,7 +37,7 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
       if (firm.some((l) => Math.min(...l.scores) < MIN_CHARACTER_SCORE)) continue;
       const result = readMrz(firm.map((l) => l.text), { now });
       if (!result.ok || !result.reading.valid) continue;
-      return new Map(window.map((regionIndex, k) => [regionIndex, { text: firm[k].text, confidence: firm[k].meanScore }]));
+      return new Map(window.map((regionIndex, k) => [regionIndex, { text: firm[k].text, confidence: firm[k].meanScore, wholeLine: true }]));
     }
   }
   return new Map();

@@ -1,0 +1,44 @@
+import { readMrz } from '../mrz/read-mrz';
+import { type MrzReading } from '../mrz/types';
+import { type OcrLine } from '../ocr/types';
+import { readViz } from '../viz/read-viz';
+import { completeVizFromMrz } from './viz-from-mrz-anchors';
+
+const lines = (...texts: string[]): OcrLine[] =>
+  texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 300, height: 16 }, words: [] }));
+
+const mrz = (valid = true): MrzReading => {
+  const result = readMrz(['P<IRLMURPHY<<SIOBHAN<<<<<<<<<<<<<<<<<<<<<<<<', `FM5FL70CT6IRL9910126F3206272<<<<<<<<<<<<<<0${valid ? 4 : 5}`], { now: new Date('2026-01-01') });
+  if (!result.ok) throw new Error(result.detail);
+  return result.reading;
+};
+
+describe(completeVizFromMrz.name, () => {
+  // A blurred passport page: every caption lost, the values read.
+  const page = lines('IRELAND', 'PASSPORT', 'P IRL FM5FL70CT', 'MURPHY', 'SIOBHAN', 'IRL', '12 OCT 1999', 'F CORK', '28 JUN 2022', '27 JUN 2032');
+
+  it('finds the issue date and place of birth among uncaptioned values, anchored on a valid MRZ', () => {
+    const completed = completeVizFromMrz(readViz(page), page, mrz());
+    expect(completed).toMatchObject({ issueDate: '2022-06-28', placeOfBirth: 'CORK' });
+  });
+
+  it('guesses nothing without a valid MRZ, on two candidate dates, or when the letter is not the MRZ sex', () => {
+    expect(completeVizFromMrz(readViz(page), page, mrz(false))).not.toHaveProperty('issueDate');
+    const twoDates = lines('12 OCT 1999', '28 JUN 2022', '14 JUN 2021', '27 JUN 2032');
+    expect(completeVizFromMrz(readViz(twoDates), twoDates, mrz()).issueDate).toBeUndefined();
+    const otherSex = lines('M CORK');
+    expect(completeVizFromMrz(readViz(otherSex), otherSex, mrz()).placeOfBirth).toBeUndefined();
+    const nationality = lines('F IRL');
+    expect(completeVizFromMrz(readViz(nationality), nationality, mrz()).placeOfBirth).toBeUndefined();
+  });
+
+  it('takes the MRZ sex letter off a place of birth read whole from a shared value line', () => {
+    const sharedLine = lines('Place of birth', 'F LEEDS');
+    expect(completeVizFromMrz(readViz(sharedLine), sharedLine, mrz()).placeOfBirth).toBe('LEEDS');
+  });
+
+  it('keeps what the captions gave', () => {
+    const captioned = lines('Date of issue', '01 JAN 2020', 'Place of birth', 'DUBLIN', 'F CORK', '28 JUN 2022');
+    expect(completeVizFromMrz(readViz(captioned), captioned, mrz())).toMatchObject({ issueDate: '2020-01-01', placeOfBirth: 'DUBLIN' });
+  });
+});

@@ -1,0 +1,56 @@
+import { type OcrLine } from '../ocr/types';
+import { type MrzReading } from '../mrz/types';
+import { isValidMrzCountryCode } from '../mrz/country-codes';
+import { type VizReading } from '../viz/read-viz';
+import { parseVizDate } from '../viz/viz-values';
+
+/**
+ * Captions are the small print a blurred or dim photo loses first, while the values beside them stay readable.
+ * Where a valid MRZ vouches for the birth and expiry dates and the sex, two fields the MRZ does not carry can
+ * be told without their captions: the one other printed date between birth and expiry is the date of issue,
+ * and on a "Sex / Place of birth" value line ("F CORK") the words after the MRZ's sex letter are the place of
+ * birth. Only fields the captions did not give are filled, and only from a single unambiguous line; a place of
+ * birth the captions gave with the sex letter in front loses the letter.
+ */
+export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzReading | null): VizReading {
+  if (!mrz?.valid) return viz;
+  const birth = mrz.fields.birthDate?.value;
+  const expiry = mrz.fields.expiryDate?.value;
+  const sex = mrz.fields.sex?.value;
+  const completed: VizReading = { ...viz, raw: { ...viz.raw } };
+
+  if (!viz.issueDate && birth && expiry) {
+    const dated = lines
+      .map((line) => ({ text: line.text, date: parseVizDate(line.text) }))
+      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date < expiry);
+    const distinct = new Set(dated.map((d) => d.date));
+    if (distinct.size === 1) {
+      completed.issueDate = dated[0].date;
+      completed.raw.issueDate = dated[0].text;
+    }
+  }
+
+  // A "Sex / Place of birth" value line under a caption line whose "Sex" the OCR lost comes whole ("F LEEDS").
+  const sexPrefixed = sex && viz.placeOfBirth ? placeAfterSexLetter(viz.placeOfBirth, sex) : null;
+  if (sexPrefixed) completed.placeOfBirth = sexPrefixed;
+
+  if (!viz.placeOfBirth && sex) {
+    const places = lines
+      .map((line) => ({ text: line.text, place: placeAfterSexLetter(line.text, sex) }))
+      .filter((p): p is { text: string; place: string } => p.place !== null);
+    if (places.length === 1) {
+      completed.placeOfBirth = places[0].place;
+      completed.raw.placeOfBirth = places[0].text;
+    }
+  }
+  return completed;
+}
+
+/** "F CORK" → "CORK" for sex F; a country code after the letter ("F GBR", the Sex / Nationality line) is no place. */
+function placeAfterSexLetter(text: string, sex: string): string | null {
+  const match = /^\s*([MFX])\s+(\p{Lu}[\p{Lu}\s.'-]*\p{Lu})\s*$/u.exec(text);
+  if (!match || match[1] !== sex) return null;
+  const place = match[2].replace(/\s+/g, ' ');
+  if (/^[A-Z]{1,3}$/.test(place) && (isValidMrzCountryCode(place) || place.length < 3)) return null;
+  return place;
+}
