@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+
 /** A small client of the public and admin APIs, as an integrator's code would use them. */
 export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
   status: number;
@@ -38,6 +40,38 @@ export class ApiClient {
       // Non-JSON bodies stay text so a test can show them.
     }
     return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  /**
+   * Declares a body of `size` bytes and sends none of it: a server that refuses the declared length answers
+   * before reading the body, and then closes the connection. (Sending the body as fetch does races that close:
+   * the write fails with EPIPE before the answer is read.) A server that waited for the body would never answer.
+   */
+  async requestDeclaringLargeBody(method: string, path: string, options: { key?: string; contentType: string; size: number }): Promise<ApiResponse> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = { 'content-type': options.contentType, 'content-length': options.size };
+      if (options.key) headers.authorization = `Bearer ${options.key}`;
+      const req = httpRequest(new URL(this.baseUrl + path), { method, headers });
+      req.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            // Non-JSON bodies stay text so a test can show them.
+          }
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') responseHeaders.set(name, value);
+          req.destroy();
+          resolve({ status: response.statusCode ?? 0, headers: responseHeaders, body });
+        });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
   }
 
   createSession(key: string, json: unknown = {}, headers: Record<string, string> = {}) {

@@ -115,6 +115,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(submitted.body.errorCode).toBe('KYC_020');
     const read = await api.verification(key, sessionId);
     expect(read.body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_020', faceMatchStatus: 'NOT_MATCHED' } });
+    // Spec part 3: failed purges the extracted state, so the attempt shows no document data.
+    expect(read.body.verification.extractedData).toEqual({});
     // Failed reopens on the next write, with a full re-upload (spec part 3, rule 1).
     const again = await api.uploadDocument(key, sessionId, genuinePassport.sides[0].image, { imageType: 'main' });
     expect(again.status).toBe(200);
@@ -130,7 +132,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
     const submitted = await api.submit(key, sessionId);
     expect(submitted.body.errorCode).toBe('KYC_013');
-    expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_013' } });
+    const read = await api.verification(key, sessionId);
+    expect(read.body).toMatchObject({ status: 'failed', verification: { failureReason: 'KYC_013' } });
+    expect(read.body.verification.extractedData).toEqual({});
   });
 
   it('refuses submit of an ID card without its back side (KYC_009), then completes once the back is in', async () => {
@@ -148,6 +152,42 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect((await api.uploadDocument(key, sessionId, back.image, { imageType: 'back' })).body).toMatchObject({ readyForVerification: true });
     const submitted = await api.submit(key, sessionId);
     expect(submitted.body.status).toBe('completed');
+  });
+
+  it('asks for the back side again when a card front was uploaded as the back (action_required, resubmit_back), then completes', async () => {
+    const sessionId = await newSession();
+    const frontTwice = await documentFixture({ seed: 14, documentType: 'id_card', faults: ['front_uploaded_as_back'] });
+    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    expect(frontTwice.expected).toEqual(card.expected);
+    for (const upload of await uploadSides(sessionId, frontTwice)) expect(upload.status).toBe(200);
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
+    const before = (await api.verification(key, sessionId)).body;
+
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ success: false, status: 'action_required', nextAction: 'resubmit_back', issues: [{ code: 'MRZ_MISSING_BACK_SIDE' }] });
+    const read = (await api.verification(key, sessionId)).body;
+    expect(read).toMatchObject({ status: 'action_required', nextAction: 'resubmit_back', issues: [{ code: 'MRZ_MISSING_BACK_SIDE' }] });
+    // Under review (spec 2.9): the attempt shows only id, status, confidence and failureReason.
+    expect(Object.keys(read.verification).sort()).toEqual(['confidence', 'failureReason', 'id', 'status']);
+    // TTL extended to 24 hours (spec part 3).
+    expect(Date.parse(read.expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
+    expect(Date.parse(read.expiresAt)).toBeGreaterThan(Date.parse(before.expiresAt));
+
+    // Rule 6: only the named side; the front and the selfie are refused, and the refusals change nothing.
+    const front = card.sides.find((s) => s.side === 'front');
+    const back = card.sides.find((s) => s.side === 'back');
+    if (!front || !back) throw new Error('the ID card fixture has a front and a back');
+    const wrongSide = await api.uploadDocument(key, sessionId, front.image, { imageType: 'front' });
+    expect(wrongSide.status).toBe(409);
+    expect(wrongSide.body).toMatchObject({ errorCode: 'KYC_SIDE_NOT_REQUESTED', details: { reasonCode: 'resubmit_back' } });
+    expect((await api.uploadFace(key, sessionId, liveSelfie())).body.errorCode).toBe('KYC_SIDE_NOT_REQUESTED');
+    expect((await api.verification(key, sessionId)).body.status).toBe('action_required');
+
+    expect((await api.uploadDocument(key, sessionId, back.image, { imageType: 'back' })).status).toBe(200);
+    const resubmitted = await api.submit(key, sessionId);
+    expect(resubmitted.body).toMatchObject({ success: true, status: 'completed' });
+    expect(resubmitted.body.data.extractedData.dateOfBirth).toBe(card.expected.dateOfBirth);
   });
 
   it('asks for a retake on the first low-quality upload (KYC_007), records the repeat, and routes to manual_review', async () => {
@@ -188,6 +228,12 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       expect(response.status).toBe(422);
       expect(response.body.errorCode).toBe('KYC_008b');
       expect(response.body.details).toMatch(/^REASON\|SPOOF\|/);
+      // Never accepted-and-recorded (spec part 3): the session is as it was, and submit still wants a selfie.
+      expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'pending', verification: null });
+      await uploadSides(sessionId, genuinePassport);
+      const submitted = await api.submit(key, sessionId);
+      expect(submitted.status).toBe(400);
+      expect(submitted.body.errorCode).toBe('KYC_UPLOADS_MISSING');
     });
 
     it('rejects a document photo used as the selfie', async () => {
@@ -205,7 +251,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       const submitted = await api.submit(key, sessionId);
       expect(submitted.status).toBe(400);
       expect(submitted.body.errorCode).toBe('KYC_021');
-      expect((await api.verification(key, sessionId)).body.status).toBe('connected');
+      // A new selfie fixes it, so the submit did not happen: the session stays open and no attempt is shown.
+      expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'connected', verification: null });
       expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
       expect((await api.submit(key, sessionId)).body.status).toBe('completed');
     });
@@ -214,10 +261,11 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       const sessionId = await newSession();
       await uploadSides(sessionId, genuinePassport);
       const upload = await api.uploadFace(key, sessionId, groupPhoto());
-      if (upload.status === 422) return expect(upload.body.errorCode).toBe('KYC_008b');
       expect(upload.status).toBe(200);
       const submitted = await api.submit(key, sessionId);
+      expect(submitted.status).toBe(400);
       expect(submitted.body.errorCode).toBe('KYC_022');
+      expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'connected', verification: null });
     });
 
     it('takes a selfie before any document but is not ready, and refuses submit without a document', async () => {
@@ -227,6 +275,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       expect(face.body.readyForFinalVerification).toBe(false);
       const submitted = await api.submit(key, sessionId);
       expect(submitted.status).toBe(400);
+      expect(submitted.body.errorCode).toBe('KYC_UPLOADS_MISSING');
       expect((await api.verification(key, sessionId)).body.status).toBe('connected');
     });
   });
@@ -285,7 +334,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       expect((await checkLiveness(embedToken, { image: liveSelfie().toString('base64') })).body.errorCode).toBe('VALIDATION_FAILED');
       const truncated = liveSelfie().subarray(0, 2_000).toString('base64');
       expect((await checkLiveness(embedToken, { base64: truncated })).body.errorCode).toBe('KYC_006');
-      const tooLarge = await checkLiveness(embedToken, { base64: 'A'.repeat(15 * 1024 * 1024) });
+      const tooLarge = await api.requestDeclaringLargeBody('POST', '/v1/kyc/check_liveness_base64', { key: embedToken, contentType: 'application/json', size: 15 * 1024 * 1024 });
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.body.errorCode).toBe('PAYLOAD_TOO_LARGE');
     });

@@ -57,7 +57,7 @@ export class SubmitVerificationUseCase {
     try {
       evidence = await this.gatherEvidence(started.session, started.attemptId);
     } catch (error) {
-      await this.abandonAttempt(started.session, started.attemptId, started.previousStatus);
+      await this.abandonAttempt(started.session, started.attemptId, started.previousStatus, abandonReason(error));
       throw error;
     }
     const { decision, documentEvidence, faceMatch } = evidence;
@@ -87,7 +87,8 @@ export class SubmitVerificationUseCase {
         faceMatchStatus: faceMatch?.status || null,
         faceMatchScore: faceMatch?.performed ? faceMatch.score : null,
         failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
-        extractedData,
+        // Spec part 3: a failed pipeline purges the extracted state; the attempt keeps its outcome and reason only.
+        extractedData: status === 'failed' ? null : extractedData,
         issueCodes,
         nextAction: status === 'action_required' ? decision.nextAction || null : null,
         duplicateSuspected,
@@ -139,12 +140,16 @@ export class SubmitVerificationUseCase {
     return { decision, documentEvidence, faceMatch };
   }
 
-  /** The pipeline could not run (a service was unreachable): the submit did not happen. */
-  private async abandonAttempt(current: SessionRecord, attemptId: string, previousStatus: string): Promise<void> {
+  /**
+   * The submit did not happen: the pipeline could not run (a service was unreachable), or the selfie cannot be
+   * compared (KYC_021 no face, KYC_022 too poor), which a new selfie fixes without re-uploading the document.
+   * The session goes back to where it was; the attempt stays on record with its reason, hidden from the read.
+   */
+  private async abandonAttempt(current: SessionRecord, attemptId: string, previousStatus: string, reason: string): Promise<void> {
     await this.sessions.transaction(async (manager) => {
       await this.sessions.completeAttempt(manager, attemptId, {
         status: 'abandoned', confidence: null, documentType: null, faceMatchStatus: null, faceMatchScore: null,
-        failureReason: 'processing could not run', extractedData: null, issueCodes: [], nextAction: null, duplicateSuspected: false,
+        failureReason: reason, extractedData: null, issueCodes: [], nextAction: null, duplicateSuspected: false,
       });
       await manager.query(`UPDATE session.sessions SET status = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [current.id, previousStatus]);
     });
@@ -194,6 +199,13 @@ function assertUploadsComplete(current: SessionRecord): void {
   if (current.requiresBackSide && uploads.front && !uploads.back) throw new KycError(ErrorCode.BACK_SIDE_REQUIRED);
   if (!documentsReady(uploads, current.requiresBackSide)) throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the front side of the document before submitting');
   if (!uploads.face) throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the selfie before submitting');
+}
+
+/** A selfie the matcher refused keeps its code; anything else means the pipeline itself could not run. */
+function abandonReason(error: unknown): string {
+  return error instanceof KycError && (error.code === ErrorCode.FACE_NOT_DETECTED || error.code === ErrorCode.SELFIE_QUALITY_TOO_LOW)
+    ? error.code
+    : 'processing could not run';
 }
 
 function asNextAction(value: string): NextAction | undefined {

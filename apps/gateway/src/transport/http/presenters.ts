@@ -76,13 +76,20 @@ export function presentSubmit(r: session.SubmitResult) {
   }
 }
 
+/**
+ * Statuses in which spec 2.9 counts the session as under review: they show `issues`, and the attempt carries only
+ * id, status, confidence and failureReason. An action-required session waits on the user, not a reviewer, but its
+ * attempt is just as unfinished: no extracted data is shown until the requested side is in.
+ */
+const UNDER_REVIEW = new Set(['manual_review', 'action_required']);
+
 /** Spec 2.9: while under review the attempt shows only id, status, confidence, failureReason. */
 export function presentVerification(v: session.Verification) {
   const a = v.verification;
   let verification: Record<string, unknown> | null = null;
   if (v.hasVerification && a) {
     verification =
-      v.status === 'manual_review'
+      UNDER_REVIEW.has(v.status)
         ? { id: a.id, status: a.status, confidence: a.confidence, failureReason: a.failureReason || null }
         : {
             id: a.id,
