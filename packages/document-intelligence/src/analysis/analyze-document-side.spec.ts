@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { renderDocument } from '../testing/render-document';
 import { MRZ_DEV_DIR, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
 import * as smoothing from '../image/smooth-for-detection';
+import * as ocr from '../ocr/run-ocr';
 import { analyzeDocumentSide } from './analyze-document-side';
 import { compareSides } from './compare-sides';
 import { type PortraitDetector, type SideAnalysis } from './types';
@@ -61,6 +62,21 @@ describeWithData('analyzeDocumentSide on mrz-dev', () => {
     // The public issue list never names the anti-fraud check.
     expect(austrianBack.issues.map((i) => i.code)).not.toContain('CHECK_DIGIT_FAILED');
   });
+
+  it('does not look again at an MRZ read as printed that fails its checks: a second look reads the same, at up to a second', async () => {
+    const reread = jest.spyOn(ocr, 'rereadLines');
+    const smoothed = jest.spyOn(smoothing, 'smoothForDetection');
+    try {
+      const again = await analyzeDocumentSide(mrzDevImage('id_fail.png'), { side: 'back', now });
+      expect(again.mrz?.lines).toEqual(austrianBack.mrz?.lines);
+      expect(again.authenticitySignals.map((s) => s.code)).toContain('CHECK_DIGIT_FAILED');
+      expect(reread).not.toHaveBeenCalled();
+      expect(smoothed).not.toHaveBeenCalled();
+    } finally {
+      reread.mockRestore();
+      smoothed.mockRestore();
+    }
+  }, TIMEOUT);
 
   it('suspects mixing when the French front is paired with the Austrian back', () => {
     const result = compareSides(frenchFront, austrianBack);

@@ -2,6 +2,7 @@ import { decodeImage } from '../image/decode-image';
 import { smoothForDetection } from '../image/smooth-for-detection';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
 import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
+import { type MrzReading } from '../mrz/types';
 import { rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -13,6 +14,7 @@ import { buildExtractedData } from './extracted-data';
 import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
 import { portraitNotChecked } from './portrait-detector';
 import { rotateImage } from './rotate-image';
+import { judgeMrzFirmness } from './mrz-read-firmness';
 import { judgeSideProblems } from './side-problems';
 import { completeVizFromMrz } from './viz-from-mrz-anchors';
 import {
@@ -82,8 +84,10 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       }
     }
 
-    // A second look at MRZ-like lines whose reading failed a check: only those lines, at other stretches.
-    if (best.mrzSearch.candidateLines.length >= 2 && !best.mrzSearch.reading?.valid) {
+    // A second look at MRZ-like lines whose reading failed a check: only those lines, at other stretches. An MRZ
+    // read as printed (every line at its length, no repaired field failing) that fails a check is what the
+    // document prints: looking again costs up to a second and reads the same.
+    if (best.mrzSearch.candidateLines.length >= 2 && !best.mrzSearch.reading?.valid && !readAsPrinted(best.mrzSearch.reading)) {
       const t0 = performance.now();
       best = await rereadMrzLines(best, now);
       ocrMs += performance.now() - t0;
@@ -91,7 +95,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
 
     // Still no valid MRZ, though fillers show one is printed: the detector may have broken the MRZ lines apart
     // (noise); look again on a smoothed page. A side without an MRZ (a card front) is not looked at twice.
-    if (!best.mrzSearch.reading?.valid && showsMrzFillers(best.lines)) {
+    if (!best.mrzSearch.reading?.valid && !readAsPrinted(best.mrzSearch.reading) && showsMrzFillers(best.lines)) {
       const t0 = performance.now();
       best = await redetectMrzLines(best, now);
       ocrMs += performance.now() - t0;
@@ -169,6 +173,11 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
   // digit is then reported as such). Otherwise a second, differently broken reading is no better evidence.
   const found = attempt.mrzSearch.reading;
   return found?.valid || (found && !reading.mrzSearch.reading) ? attempt : reading;
+}
+
+/** An MRZ whose every failing check digit is evidence about the document, not about the reading (`judgeMrzFirmness`). */
+function readAsPrinted(mrz: MrzReading | null | undefined): boolean {
+  return mrz != null && judgeMrzFirmness(mrz).firm;
 }
 
 /** A run of MRZ fillers anywhere on the page: an MRZ is printed, even if no whole line of it was found. */
