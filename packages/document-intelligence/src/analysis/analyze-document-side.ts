@@ -3,7 +3,8 @@ import { smoothForDetection } from '../image/smooth-for-detection';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
 import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
 import { type MrzReading } from '../mrz/types';
-import { rereadLines, runOcr } from '../ocr/run-ocr';
+import { mrzRowsFromHeads } from '../ocr/mrz-rows-from-heads';
+import { readLineRegions, rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
 import { readViz } from '../viz/read-viz';
@@ -93,6 +94,14 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       ocrMs += performance.now() - t0;
     }
 
+    // Still no valid MRZ: the detector may have found only the heads of the MRZ rows, their filler runs lost in
+    // noise or dim light. Run on to a layout's length, the rows are read again (tens of milliseconds by template).
+    if (!best.mrzSearch.reading?.valid && !readAsPrinted(best.mrzSearch.reading)) {
+      const t0 = performance.now();
+      best = await readMrzFromHeads(best, now);
+      ocrMs += performance.now() - t0;
+    }
+
     // Still no valid MRZ, though fillers show one is printed: the detector may have broken the MRZ lines apart
     // (noise); look again on a smoothed page. A side without an MRZ (a card front) is not looked at twice.
     if (!best.mrzSearch.reading?.valid && !readAsPrinted(best.mrzSearch.reading) && showsMrzFillers(best.lines)) {
@@ -178,6 +187,31 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
 /** An MRZ whose every failing check digit is evidence about the document, not about the reading (`judgeMrzFirmness`). */
 function readAsPrinted(mrz: MrzReading | null | undefined): boolean {
   return mrz != null && judgeMrzFirmness(mrz).firm;
+}
+
+/**
+ * Reads the MRZ rows `mrzRowsFromHeads` runs on from the heads the first pass read: by template, and by the
+ * recogniser only when a head shows fillers (an MRZ is printed; a card front's stacked values never get that far).
+ * Only a valid MRZ replaces the first reading: these rows are a guess, and a guess that fails its check digits
+ * says nothing about the document.
+ */
+async function readMrzFromHeads(reading: Reading, now: Date): Promise<Reading> {
+  const fragments = reading.lines.flatMap((l) => l.words);
+  const guesses = mrzRowsFromHeads(fragments);
+  if (guesses.length === 0) return reading;
+  const fillersSeen = guesses[0].heads.some((head) => head.includes('<'));
+  for (const recogniser of fillersSeen ? [false, true] : [false]) {
+    for (const guess of guesses) {
+      const rows = await readLineRegions(reading.image, guess.rows, { recogniser, prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
+      const mrzLike = rows.filter((l) => looksLikeMrzLine(l.text));
+      if (mrzLike.length < guess.rows.length) continue;
+      const headTexts = new Set(guess.heads);
+      const lines = [...reading.lines.filter((l) => !l.words.some((w) => headTexts.has(w.text.replace(/\s+/g, '')))), ...mrzLike];
+      const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
+      if (attempt.mrzSearch.reading?.valid) return attempt;
+    }
+  }
+  return reading;
 }
 
 /** A run of MRZ fillers anywhere on the page: an MRZ is printed, even if no whole line of it was found. */

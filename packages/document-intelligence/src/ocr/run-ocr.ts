@@ -56,10 +56,25 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const sessions = await getOcrSessions();
   const detected = await detectTextBoxes(sessions.detection, options.detectionImage ?? image);
   const merged = mergeLineFragments(detected.map((d) => d.region)).regions;
-  const boxes = (options.completeMrzRows ? completeMrzRows(merged) : merged).map((r) => padAlongLine(r, image));
-  const isLong = boxes.map((b) => isLongLine(b.region));
-  let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
-  const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong[i]);
+  const regions = options.completeMrzRows ? completeMrzRows(merged) : merged;
+  const isLong = regions.map((r) => isLongLine(r));
+  return readRegions(image, regions, (i) => isLong[i] || false, options);
+}
+
+/**
+ * Reads regions placed by geometry rather than found by the detector (MRZ rows run on from their heads) as long
+ * lines: the pre-reader first, the recogniser at the long-line stretch for the rest, unless `recogniser` is false.
+ */
+export async function readLineRegions(image: RgbImage, regions: OrientedBox[], options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean }): Promise<OcrLine[]> {
+  return readRegions(image, regions, () => true, { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser });
+}
+
+/** Recognition → reading order over the given regions; `isLong` picks the long lines. */
+async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: (index: number) => boolean, options: OcrOptions & { skipRecogniserForLongLines?: boolean }): Promise<OcrLine[]> {
+  const sessions = await getOcrSessions();
+  const boxes = regions.map((r) => padAlongLine(r, image));
+  let longIndices = boxes.map((_, i) => i).filter((i) => isLong(i));
+  const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong(i));
   const recognitions = new Array<Recognition>(boxes.length);
   let longLineStretch = LONG_LINE_STRETCH;
   if (options.prereadLongLines && longIndices.length > 0) {
@@ -68,12 +83,13 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
     longIndices = longIndices.filter((_, k) => !preread.has(k));
     longLineStretch = longLineStretchAfterPreread(preread.size);
   }
+  if (options.skipRecogniserForLongLines) longIndices = [];
   const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region));
   shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
   const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), longLineStretch);
   longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
   const words: OcrWord[] = [];
-  // forEach skips the unset slots of the short words when only long lines are read.
+  // forEach skips the unset slots of the words left unread.
   recognitions.forEach(({ text, confidence, wholeLine }, i) => {
     if (text.trim().length === 0 || confidence < MIN_WORD_CONFIDENCE) return;
     words.push({ text: text.trim(), confidence, box: boxes[i].box, region: boxes[i].region, ...(wholeLine ? { wholeLine } : {}) });
