@@ -70,5 +70,7 @@ export function normaliseMrzLine(line: string): string {
     .replace(/\s+/g, '')
     .replace(/[«《≪]/g, '<<')
     .replace(/[‹〈＜(\[{]/g, '<')
-    .replace(/[×✕]/g, 'X');
+    .replace(/[×✕]/g, 'X')
+    // A stray mark read just before or after the line ('、', '.', '-'): no MRZ character looks like it.
+    .replace(/^[^A-Z0-9<>]+|[^A-Z0-9<>]+$/g, '');
 }

@@ -28,6 +28,17 @@ describe('mrzRowsFromHeads', () => {
     });
   });
 
+  it('reaches text the detector found further along a row, past where a short pitch would end it', () => {
+    // The heads were read with a character lost, so their pitch says 9.3 px instead of 10.
+    const heads = [fragment('P<AUTBAUER<<', 50, 400, 9.3), fragment('6PYY1YPL71AUT', 50, 435, 9.3)];
+    const checkDigits = fragment('06', 50 + 42 * 10, 435);
+    const [td3] = mrzRowsFromHeads([...heads, checkDigits]);
+    const ends = td3.rows.map((row) => row.cx + row.length / 2);
+    expect(ends[1]).toBeCloseTo(checkDigits.region.cx + checkDigits.region.length / 2);
+    // The row without such text ends where the pitch says.
+    expect(ends[0]).toBeCloseTo(50 + (44 + 1.5) * 9.3 + 14);
+  });
+
   it('offers TD3 and TD2 lengths for two rows, and follows a tilted page', () => {
     const tilt = 0.05;
     const turn = (f: ReadFragment): ReadFragment => {

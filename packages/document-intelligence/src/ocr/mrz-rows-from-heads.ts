@@ -1,3 +1,4 @@
+import { normaliseMrzLine } from '../mrz/character-repair';
 import { type OrientedBox } from './oriented-box';
 
 /** A piece of text the first pass read, with where it lies. */
@@ -10,17 +11,23 @@ export interface ReadFragment {
 export interface MrzRowGuess {
   lineLength: 30 | 36 | 44;
   rows: OrientedBox[];
-  /** The heads' texts (spaces removed), top row first. */
+  /** The heads' texts as read (spaces removed), top row first. */
   heads: string[];
 }
 
+/** Text that can open an MRZ row is at least this long: enough characters to measure the pitch. */
+const MIN_HEAD_LENGTH = 5;
 /**
- * Text that can open an MRZ row: MRZ characters, enough of them to measure the pitch. The recogniser's
- * dictionary turns a capital into lower case now and then ('7111170F2809115eST'), so a few are let through;
- * words of a caption ('Placeofbirth') are mostly lower case.
+ * Share of a head's characters that must be MRZ characters once normalised (`normaliseMrzLine`): the recogniser
+ * reads a noisy head with a stray mark now and then ('IDFRAM0C8RVX8VO<<-').
  */
-const MRZ_HEAD = /^[A-Za-z0-9<]{5,}$/;
+const MIN_MRZ_SHARE = 0.8;
+/**
+ * Lower-case letters a head may show: the recogniser's dictionary turns a capital into lower case now and then
+ * ('7111170F2809115eST'); a caption's words ('Place of birth') are mostly lower case.
+ */
 const MAX_LOWER_CASE = 2;
+
 /** Neighbouring MRZ rows lie this far apart, in line thicknesses (as in completeMrzRows). */
 const ROW_PITCH = [0.9, 2.6] as const;
 /** Rows of one MRZ start within this share of a thickness of each other, along the line. */
@@ -33,6 +40,10 @@ const MAX_THICKNESS_RATIO = 1.4;
 const END_MARGIN = 0.35;
 /** Room left at the end of a run-on row, in character pitches: a pitch read a little short still covers the line. */
 const SLACK_PITCHES = 1.5;
+/** Text found on a head's row counts as part of that MRZ row up to this many pitches past the layout's length. */
+const MAX_OVERRUN_PITCHES = 4;
+/** Fragments of one row lie within this share of the line's thickness of each other, across. */
+const ROW_TOLERANCE = 0.5;
 
 /**
  * Where the MRZ rows run when the detector found only their heads. In a noisy or dim photo the detector loses
@@ -45,8 +56,9 @@ const SLACK_PITCHES = 1.5;
  */
 export function mrzRowsFromHeads(fragments: ReadFragment[]): MrzRowGuess[] {
   const heads = fragments
-    .map((f) => ({ text: f.text.replace(/\s+/g, ''), region: f.region }))
-    .filter((f) => MRZ_HEAD.test(f.text) && (f.text.match(/[a-z]/g)?.length ?? 0) <= MAX_LOWER_CASE);
+    .map((f) => ({ read: f.text.replace(/\s+/g, ''), text: normaliseMrzLine(f.text), region: f.region }))
+    .filter((f) => f.text.length >= MIN_HEAD_LENGTH && (f.read.match(/[a-z]/g)?.length ?? 0) <= MAX_LOWER_CASE
+      && f.text.replace(/[^A-Z0-9<]/g, '').length >= f.text.length * MIN_MRZ_SHARE);
   let best: typeof heads = [];
   for (const top of heads) {
     const ux = Math.cos(top.region.angle);
@@ -81,14 +93,37 @@ export function mrzRowsFromHeads(fragments: ReadFragment[]): MrzRowGuess[] {
   const lengths: MrzRowGuess['lineLength'][] = best.length === 3 ? [30] : [44, 36];
   return lengths.map((lineLength) => ({
     lineLength,
-    heads: best.map((h) => h.text),
+    heads: best.map((h) => h.read),
     rows: best.map(({ region }) => {
-      const start = -region.length / 2;
-      const length = (lineLength + SLACK_PITCHES) * pitch + 2 * END_MARGIN * region.thickness;
-      const shift = start + length / 2;
-      return { ...region, cx: region.cx + Math.cos(region.angle) * shift, cy: region.cy + Math.sin(region.angle) * shift, length };
+      const margin = 2 * END_MARGIN * region.thickness;
+      const guessed = (lineLength + SLACK_PITCHES) * pitch + margin;
+      // Text the detector did find further along the row (a check digit, the tail of a filler run) ends the row
+      // where it ends, if that is later than the pitch says: a pitch read a little short must not cut it off.
+      const reach = rowReach(region, fragments, (lineLength + MAX_OVERRUN_PITCHES) * pitch + margin);
+      return runOn(region, Math.max(guessed, reach));
     }),
   }));
+}
+
+/** A row's region from its head's start, `length` long. */
+function runOn(head: OrientedBox, length: number): OrientedBox {
+  const shift = -head.length / 2 + length / 2;
+  return { ...head, cx: head.cx + Math.cos(head.angle) * shift, cy: head.cy + Math.sin(head.angle) * shift, length };
+}
+
+/** How far from the head's start the fragments on its row reach, up to `limit`. */
+function rowReach(head: OrientedBox, fragments: ReadFragment[], limit: number): number {
+  const ux = Math.cos(head.angle);
+  const uy = Math.sin(head.angle);
+  let reach = 0;
+  for (const { region } of fragments) {
+    const dx = region.cx - head.cx;
+    const dy = region.cy - head.cy;
+    if (Math.abs(-uy * dx + ux * dy) > head.thickness * ROW_TOLERANCE) continue;
+    const end = ux * dx + uy * dy + region.length / 2 + head.length / 2;
+    if (end <= limit) reach = Math.max(reach, end);
+  }
+  return reach;
 }
 
 /**

@@ -1,0 +1,15 @@
+import { normaliseMrzLine } from './character-repair';
+
+describe('normaliseMrzLine', () => {
+  it('maps full-width forms and filler look-alikes, and drops spaces', () => {
+    expect(normaliseMrzLine('P<D<<SCHAEFER« FELIX')).toBe('P<D<<SCHAEFER<<FELIX');
+    expect(normaliseMrzLine('17W1TT2R1９D‹‹52')).toBe('17W1TT2R19D<<52');
+  });
+
+  it('drops a stray mark read before or after the line, never one inside it', () => {
+    expect(normaliseMrzLine('、 HN23rYHGK3BEL8301150M2807317<<06.')).toBe('HN23RYHGK3BEL8301150M2807317<<06');
+    expect(normaliseMrzLine('IDFRA-9GCC<<')).toBe('IDFRA-9GCC<<');
+    // '>' is a misread filler at the line's end, left for the layout check to judge.
+    expect(normaliseMrzLine('GIRARD<<LOUIS<<<>')).toBe('GIRARD<<LOUIS<<<>');
+  });
+});
