@@ -23,10 +23,11 @@ const MIN_HEAD_LENGTH = 5;
  */
 const MIN_MRZ_SHARE = 0.8;
 /**
- * Lower-case letters a head may show: the recogniser's dictionary turns a capital into lower case now and then
- * ('7111170F2809115eST'); a caption's words ('Place of birth') are mostly lower case.
+ * Lower-case letters a head may show, as a share of its length: the recogniser's dictionary turns capitals into
+ * lower case now and then ('7111170F2809115eST', 'L6C2GPp9l7Irl75031'); a caption's words ('Place of birth')
+ * are mostly lower case.
  */
-const MAX_LOWER_CASE = 2;
+const MAX_LOWER_CASE_SHARE = 0.3;
 
 /** Neighbouring MRZ rows lie this far apart, in line thicknesses (as in completeMrzRows). */
 const ROW_PITCH = [0.9, 2.6] as const;
@@ -57,7 +58,7 @@ const ROW_TOLERANCE = 0.5;
 export function mrzRowsFromHeads(fragments: ReadFragment[]): MrzRowGuess[] {
   const heads = fragments
     .map((f) => ({ read: f.text.replace(/\s+/g, ''), text: normaliseMrzLine(f.text), region: f.region }))
-    .filter((f) => f.text.length >= MIN_HEAD_LENGTH && (f.read.match(/[a-z]/g)?.length ?? 0) <= MAX_LOWER_CASE
+    .filter((f) => f.text.length >= MIN_HEAD_LENGTH && (f.read.match(/[a-z]/g)?.length ?? 0) <= f.read.length * MAX_LOWER_CASE_SHARE
       && f.text.replace(/[^A-Z0-9<]/g, '').length >= f.text.length * MIN_MRZ_SHARE);
   let best: typeof heads = [];
   for (const top of heads) {
@@ -128,11 +129,11 @@ function rowReach(head: OrientedBox, fragments: ReadFragment[], limit: number): 
 
 /**
  * How much a stack of rows reads like an MRZ rather than a column of visual-zone values (a card back's place of
- * birth, issue date and authority stack just as neatly): characters in rows that hold fillers or mix letters and
- * digits count fully, plain words a little.
+ * birth, issue date and authority stack just as neatly, and so do a passport's issue and expiry dates): characters
+ * in rows that hold fillers count fully, rows mixing letters and digits half, plain words a little.
  */
 function mrzLikeness(rows: { text: string }[]): number {
-  return rows.reduce((sum, { text }) => sum + text.length * (text.includes('<') || (/[0-9]/.test(text) && /[A-Z]/.test(text) && text.length >= 8) ? 1 : 0.2), 0);
+  return rows.reduce((sum, { text }) => sum + text.length * (text.includes('<') ? 1 : /[0-9]/.test(text) && /[A-Z]/.test(text) && text.length >= 8 ? 0.5 : 0.2), 0);
 }
 
 function median(values: number[]): number {
