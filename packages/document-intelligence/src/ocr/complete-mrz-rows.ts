@@ -1,11 +1,11 @@
 import { isLongLine, type OrientedBox } from './oriented-box';
 
 /** Neighbouring MRZ rows lie this far apart, in line thicknesses (ICAO line pitch over the detected thickness ≈ 1.2–2). */
-const ROW_PITCH = [0.9, 2.6] as const;
+export const ROW_PITCH = [0.9, 2.6] as const;
 /** Rows are looked for at most this far from the seed line, in thicknesses: two pitches (TD1 has three lines). */
 const MAX_ROW_DISTANCE = 2 * ROW_PITCH[1];
 /** Fragments of one row lie within this share of the line's thickness of each other, across. */
-const ROW_TOLERANCE = 0.5;
+export const ROW_TOLERANCE = 0.5;
 /** A row's fragments must cover this share of the block's span to stand for a row of text (not specks). */
 const MIN_ROW_COVERAGE = 0.2;
 /** Same direction within this (radians); short fragments, which carry no reliable direction, are exempt. */

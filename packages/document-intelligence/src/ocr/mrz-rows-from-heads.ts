@@ -1,4 +1,5 @@
 import { normaliseMrzLine } from '../mrz/character-repair';
+import { ROW_PITCH, ROW_TOLERANCE } from './complete-mrz-rows';
 import { type OrientedBox } from './oriented-box';
 
 /** A piece of text the first pass read, with where it lies. */
@@ -29,8 +30,6 @@ const MIN_MRZ_SHARE = 0.8;
  */
 const MAX_LOWER_CASE_SHARE = 0.3;
 
-/** Neighbouring MRZ rows lie this far apart, in line thicknesses (as in completeMrzRows). */
-const ROW_PITCH = [0.9, 2.6] as const;
 /** Rows of one MRZ start within this share of a thickness of each other, along the line. */
 const START_TOLERANCE = 1;
 /** Same direction within this (radians). */
@@ -43,8 +42,6 @@ const END_MARGIN = 0.35;
 const SLACK_PITCHES = 1.5;
 /** Text found on a head's row counts as part of that MRZ row up to this many pitches past the layout's length. */
 const MAX_OVERRUN_PITCHES = 4;
-/** Fragments of one row lie within this share of the line's thickness of each other, across. */
-const ROW_TOLERANCE = 0.5;
 
 /**
  * Where the MRZ rows run when the detector found only their heads. In a noisy or dim photo the detector loses
