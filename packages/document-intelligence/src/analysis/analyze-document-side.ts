@@ -8,6 +8,7 @@ import { readLineRegions, rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
 import { readViz } from '../viz/read-viz';
+import { fillUncaptionedValues } from './uncaptioned-values';
 import { foldText } from '../viz/viz-labels';
 import { collectAuthenticitySignals } from './authenticity-signals';
 import { decideDocumentType } from './document-type';
@@ -99,7 +100,10 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     const mrz = best.mrzSearch.reading;
     const mrzLineTexts = new Set(best.mrzSearch.candidateLines);
     const vizLines = best.lines.filter((l) => !mrzLineTexts.has(l.text.toUpperCase().replace(/\s+/g, '')));
-    const viz = completeVizFromMrz(readViz(vizLines), vizLines, mrz);
+    // An MRZ read anchors what the captions missed; on a side without one (a card front) values whose captions were
+    // lost are placed by their shape and order.
+    const captioned = readViz(vizLines);
+    const viz = mrz ? completeVizFromMrz(captioned, vizLines, mrz) : fillUncaptionedValues(captioned, vizLines, now);
     const foldedText = foldText(best.lines.map((l) => l.text).join('\n'));
     const type = decideDocumentType(mrz, foldedText, options?.declaredType);
     const extractedData = buildExtractedData(mrz, viz);

@@ -119,6 +119,11 @@ function parsesAs(field: VizFieldName, text: string): boolean {
   }
 }
 
+/** The fields whose captions one OCR line carries, misread captions included: the anchors readViz reads values by. */
+export function captionFieldsOf(text: string): VizFieldName[] {
+  return findLabels(foldText(text)).map((hit) => hit.field);
+}
+
 function findLabels(folded: string): LabelHit[] {
   const taken: boolean[] = new Array<boolean>(folded.length).fill(false);
   const hits: LabelHit[] = [];

@@ -1,0 +1,123 @@
+import { type OcrLine } from '../ocr/types';
+import { readViz } from '../viz/read-viz';
+import { fillUncaptionedValues } from './uncaptioned-values';
+
+const NOW = new Date('2026-01-01T12:00:00Z');
+
+/** Title lines start at the card's edge; the data stand in a column right of the portrait. */
+const TITLE_X = 80;
+const COLUMN_X = 330;
+
+type Printed = string | { text: string; x?: number; confidence?: number };
+
+/** OCR lines top to bottom, as the recogniser returns a card front: titles at the edge, values in the column. */
+function card(titles: Printed[], values: Printed[]): OcrLine[] {
+  const rows = [...titles.map((t) => ({ t, x: TITLE_X })), ...values.map((t) => ({ t, x: COLUMN_X }))];
+  return rows.map(({ t, x }, i) => {
+    const { text, x: at, confidence } = typeof t === 'string' ? { text: t, x: undefined, confidence: undefined } : t;
+    return { text, confidence: confidence ?? 0.97, box: { x: at ?? x, y: 70 + i * 36, width: 16 * text.length, height: 26 }, words: [] };
+  });
+}
+
+function read(lines: OcrLine[]) {
+  return fillUncaptionedValues(readViz(lines), lines, NOW);
+}
+
+describe('fillUncaptionedValues', () => {
+  it('reads a blurred German card front whose captions were all lost', () => {
+    const v = read(card(
+      ['BUNDESREPUBLIKDEUTSCHLAND', 'PERSONALAUSWEISIIDENTTTYCARD'],
+      ['SCHRODER', 'ANNA LENA', '16.01.1972', 'F D', 'N0', 'VN5PLG8G5', 'Cug tisDale df epey', '29.06.2029'],
+    ));
+    expect(v).toMatchObject({
+      surname: 'SCHRODER', givenNames: 'ANNA LENA', birthDate: '1972-01-16', expiryDate: '2029-06-29', sex: 'F',
+      nationality: 'DEU', documentNumber: 'VN5PLG8G5',
+    });
+    expect(v.issueDate).toBeUndefined();
+    expect(v.raw).toMatchObject({ surname: 'SCHRODER', birthDate: '16.01.1972', documentNumber: 'VN5PLG8G5' });
+  });
+
+  it('reads the Austrian and French fronts: sex beside the code, a lone code below the birth date, title wording not recognised', () => {
+    const austrian = read(card(
+      ['REPUBLIKOSTERREICH', 'PERSONALAUSWEIS/IOENTITYCARD'],
+      ['BAUER', 'MAGDALENA', '22.08.1957', 'F AUT', 'GC134H3GF', '10.04.2027'],
+    ));
+    expect(austrian).toMatchObject({ surname: 'BAUER', givenNames: 'MAGDALENA', birthDate: '1957-08-22', sex: 'F', nationality: 'AUT', documentNumber: 'GC134H3GF', expiryDate: '2027-04-10' });
+    // "CARTEOTCENTETEICENTITYCARO" is no wording any more: the titles are told by standing outside the data column.
+    const french = read(card(
+      ['REPUBLIQUEFRANCAISE', 'CARTEOTCENTETEICENTITYCARO'],
+      ['ROUSSEAU', 'MARIE CLAIRE', '17/03/1951', 'FRA', 'VTSTOJ91X', '07/04/2031'],
+    ));
+    expect(french).toMatchObject({ surname: 'ROUSSEAU', givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17', nationality: 'FRA', expiryDate: '2031-04-07' });
+    expect(french.sex).toBeUndefined();
+    expect(read(card(['IRELAND', 'IDENTITY CARD'], ['MURPHY', 'SEAN', '07 JUL1957', 'MAUT', '26DEC2030']))).toMatchObject({ sex: 'M', nationality: 'AUT' });
+  });
+
+  it('places birth, issue and expiry by their order in time', () => {
+    const v = read(card(['UTOPIA', 'IDENTITY CARD'], ['OKAFOR', 'YUKI', '12.02.1965', '22.03.2018', 'F UTO', '7P0TP8NYW', '21.03.2028']));
+    expect(v).toMatchObject({ birthDate: '1965-02-12', issueDate: '2018-03-22', expiryDate: '2028-03-21', nationality: 'UTO' });
+    // None ahead: the later of two dates after the birth date is an expired document's expiry date.
+    const expired = read(card(['UTOPIA', 'IDENTITY CARD'], ['OKAFOR', 'YUKI', '12.02.1965', '22.03.2012', '21.03.2022']));
+    expect(expired).toMatchObject({ birthDate: '1965-02-12', issueDate: '2012-03-22', expiryDate: '2022-03-21' });
+  });
+
+  it('leaves a field empty when the evidence is ambiguous or the reading hesitant', () => {
+    // Two number-like tokens, two dates ahead, three name-like lines, two sex letters that disagree.
+    const v = read(card(
+      ['UTOPIA', 'IDENTITY CARD'],
+      ['OKAFOR', 'YUKI', 'TANAKA', '12.02.1965', 'F UTO', 'M', 'X7RY2PC52', 'L898902C3', '21.03.2028', '21.03.2031'],
+    ));
+    expect(v).toMatchObject({ birthDate: '1965-02-12', nationality: 'UTO' });
+    for (const field of ['surname', 'givenNames', 'documentNumber', 'expiryDate', 'issueDate', 'sex'] as const) expect(v[field]).toBeUndefined();
+    // A number or a name line read with low confidence (blurred S/5, O/0) is not taken; names go as a pair.
+    const hesitant = read(card(['UTOPIA', 'IDENTITY CARD'], ['SMITH', { text: 'OLVIA', confidence: 0.87 }, '17 MAR 1983', { text: '9SWS7YOTS', confidence: 0.89 }, '14MAR2027']));
+    expect(hesitant).toMatchObject({ birthDate: '1983-03-17', expiryDate: '2027-03-14' });
+    expect(hesitant.surname).toBeUndefined();
+    expect(hesitant.givenNames).toBeUndefined();
+    expect(hesitant.documentNumber).toBeUndefined();
+    // Three capitals above the birth date may be a short name (GUY is also Guyana's code): no nationality from there.
+    const shortName = read(card(['UTOPIA', 'IDENTITY CARD'], ['MARTIN', 'PAUL', 'GUY', '12.02.1965']));
+    expect(shortName.birthDate).toBe('1965-02-12');
+    expect(shortName.nationality).toBeUndefined();
+    expect(read(card(['UTOPIA', 'IDENTITY CARD'], ['MARTIN', 'PAUL', '12.02.1965', 'GUY'])).nationality).toBe('GUY');
+  });
+
+  it('takes no birth date from a date of the last 15 years, which may be an issue date (a back without its MRZ read)', () => {
+    const v = read(card([], ['BRISTOL', '01 JUL2019', 'BRISTOL GBR']));
+    expect(v.birthDate).toBeUndefined();
+    expect(v.surname).toBeUndefined();
+    expect(v.issueDate).toBeUndefined();
+    expect(v.expiryDate).toBeUndefined();
+  });
+
+  it('never overwrites what the caption pass read, and uses it as an anchor', () => {
+    const lines = card(['REPUBLIK OSTERREICH', 'PERSONALAUSWEIS/IDENTITY CARD'], ['POLZL', 'MATTHAUS', 'Geburtsdatum', '13.04.1978', 'MAUT', 'ZVR8J7L74', '05.04.2030']);
+    const captioned = readViz(lines);
+    expect(captioned.birthDate).toBe('1978-04-13');
+    const v = fillUncaptionedValues(captioned, lines, NOW);
+    expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'MATTHAUS', birthDate: '1978-04-13', expiryDate: '2030-04-05', sex: 'M', nationality: 'AUT', documentNumber: 'ZVR8J7L74' });
+    expect(v.raw.birthDate).toBe('13.04.1978');
+
+    // Given names the caption pass read on the line the order gives the surname: the order is not trusted for names.
+    const names = card(['UTOPIA', 'IDENTITY CARD'], ['WALKER', 'OLIVER', '21 MAR 1971', '30 JUN2029']);
+    const kept = fillUncaptionedValues({ ...readViz(names), givenNames: 'WALKER' }, names, NOW);
+    expect(kept).toMatchObject({ givenNames: 'WALKER', birthDate: '1971-03-21', expiryDate: '2029-06-30' });
+    expect(kept.surname).toBeUndefined();
+    // Values given by the caption pass stay as they were, even where the shapes say otherwise.
+    const shapes = card(['UTOPIA'], ['M UTO', 'X7RY2PC52', '21 MAR 1971']);
+    const preset = { ...readViz(shapes), birthDate: '1970-01-01', sex: 'F' as const, documentNumber: 'AB1234567' };
+    expect(fillUncaptionedValues(preset, shapes, NOW)).toMatchObject({ birthDate: '1970-01-01', sex: 'F', documentNumber: 'AB1234567', nationality: 'UTO' });
+  });
+
+  it('leaves a side whose captions were read as the caption pass left it (a passport data page)', () => {
+    const passport = card(['UTOPIA', 'PASSPORT/PASSEPORT'], [
+      'Type/Type  P      Passport No./N° du passeport', 'P UTO L898902C3',
+      'Surname/Nom', 'ERIKSSON', 'Given names/Prénoms', 'ANNA MARIA', 'Nationality/Nationalité', 'UTOPIAN',
+      'Date of birth/Date de naissance', '12 AUG/AOÛT 74', 'Sex/Sexe', 'F', 'Place of birth/Lieu de naissance', 'ZENITH',
+      'Date of issue/Date de délivrance', '16 APR/AVR 07', 'Date of expiry/Date d\'expiration', '15 APR/AVR 12',
+      'AUTHORITY', 'XYZ', '01.01.2020', '01.01.2030',
+    ]);
+    const captioned = readViz(passport);
+    expect(fillUncaptionedValues(captioned, passport, NOW)).toBe(captioned);
+  });
+});
