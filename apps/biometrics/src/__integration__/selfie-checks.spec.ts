@@ -48,9 +48,9 @@ describe('biometrics selfie checks', () => {
   });
 
   const PROJECT = randomUUID();
-  const upload = (sessionId: string, image: Buffer) => controller.analyzeSelfie({ sessionId, projectId: PROJECT, image, testMode: false });
-  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string } = {}) =>
-    controller.matchFace({ sessionId, testMode: false, projectId: PROJECT, environment: 'sandbox', identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
+  const upload = (sessionId: string, image: Buffer, projectId = PROJECT) => controller.analyzeSelfie({ sessionId, projectId, image, testMode: false });
+  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: string } = {}) =>
+    controller.matchFace({ sessionId, testMode: false, projectId: keys.projectId ?? PROJECT, environment: keys.environment ?? 'sandbox', identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
   const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
   /** The live selfie's face, cropped the way the document service crops a portrait. */
   const portraitOfLivePerson = async () => {
@@ -136,6 +136,14 @@ describe('biometrics selfie checks', () => {
     const otherIdentity = randomUUID();
     await upload(otherIdentity, live);
     expect((await match(otherIdentity, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_identity' });
+    // The index is per project environment: the same face under another identity in live, or in another project, is none.
+    const inLive = randomUUID();
+    await upload(inLive, live);
+    expect((await match(inLive, { identityKey: 'bob', emailKey: 'bob-mail', environment: 'live' })).duplicate?.suspected).toBe(false);
+    const otherProject = randomUUID();
+    const elsewhere = randomUUID();
+    await upload(elsewhere, live, otherProject);
+    expect((await match(elsewhere, { identityKey: 'bob', emailKey: 'bob-mail', projectId: otherProject })).duplicate?.suspected).toBe(false);
     const otherEmail = randomUUID();
     await upload(otherEmail, live);
     expect((await match(otherEmail, { identityKey: 'alice', emailKey: 'second-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_email' });
