@@ -57,8 +57,7 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const detected = await detectTextBoxes(sessions.detection, options.detectionImage ?? image);
   const merged = mergeLineFragments(detected.map((d) => d.region)).regions;
   const regions = options.completeMrzRows ? completeMrzRows(merged) : merged;
-  const isLong = regions.map((r) => isLongLine(r));
-  return readRegions(image, regions, (i) => isLong[i] || false, options);
+  return readRegions(image, regions, regions.map((r) => isLongLine(r)), options);
 }
 
 /**
@@ -66,15 +65,15 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
  * lines: the pre-reader first, the recogniser at the long-line stretch for the rest, unless `recogniser` is false.
  */
 export async function readLineRegions(image: RgbImage, regions: OrientedBox[], options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean }): Promise<OcrLine[]> {
-  return readRegions(image, regions, () => true, { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser });
+  return readRegions(image, regions, regions.map(() => true), { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser });
 }
 
-/** Recognition → reading order over the given regions; `isLong` picks the long lines. */
-async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: (index: number) => boolean, options: OcrOptions & { skipRecogniserForLongLines?: boolean }): Promise<OcrLine[]> {
+/** Recognition → reading order over the given regions; `isLong` marks the long lines. */
+async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: boolean[], options: OcrOptions & { skipRecogniserForLongLines?: boolean }): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
   const boxes = regions.map((r) => padAlongLine(r, image));
-  let longIndices = boxes.map((_, i) => i).filter((i) => isLong(i));
-  const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong(i));
+  let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
+  const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong[i]);
   const recognitions = new Array<Recognition>(boxes.length);
   let longLineStretch = LONG_LINE_STRETCH;
   if (options.prereadLongLines && longIndices.length > 0) {
