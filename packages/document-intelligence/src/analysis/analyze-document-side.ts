@@ -215,7 +215,10 @@ async function readMrzFromHeads(reading: Reading, now: Date, { recogniser }: { r
   if (guesses.length === 0) return reading;
   if (recogniser && !guesses[0].heads.some((head) => head.includes('<'))) return reading;
   for (const guess of recogniser ? guesses.slice(0, 1) : guesses) {
-    const rows = await readLineRegions(reading.image, guess.rows, { recogniser, prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
+    // The recogniser's look follows the template's on the same rows, which the templates already failed to read.
+    const rows = await readLineRegions(reading.image, guess.rows, recogniser
+      ? { recogniser }
+      : { recogniser, prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
     const mrzLike = rows.filter((l) => looksLikeMrzLine(l.text));
     if (mrzLike.length < guess.rows.length) continue;
     const headTexts = new Set(guess.heads);
