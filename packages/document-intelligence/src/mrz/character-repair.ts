@@ -32,10 +32,16 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
  * '<'. A lone initial after one or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone.
  */
 function clearStrayPaddingCharacters(text: string, label: string, changes: string[]): string {
-  const cleared = text.replace(/(<{3,})([A-Z0-9])(?=<*$)/, (_match, fillers: string, stray: string) => {
-    changes.push(`${label}: stray '${stray}' in the filler padding → '<'`);
-    return `${fillers}<`;
-  });
+  // From the end: once the last stray is cleared, one before it has only fillers after it too
+  // ('SEAN<<<K<<<<<<<K<<<<<<' holds two).
+  let cleared = text;
+  for (let previous = ''; previous !== cleared;) {
+    previous = cleared;
+    cleared = cleared.replace(/(<{3,})([A-Z0-9])(?=<*$)/, (_match, fillers: string, stray: string) => {
+      changes.push(`${label}: stray '${stray}' in the filler padding → '<'`);
+      return `${fillers}<`;
+    });
+  }
   // The recogniser's usual misread of a filler is 'K' (the chevron is a K's right half); a name part of K's
   // alone ("LEA<<<KK<<<", "HELENE<<KKKK<<KKKK<<") is no name anywhere, so it is padding.
   return cleared.replace(/(?<=<)K{2,}(?=<|$)/g, (run: string) => {

@@ -190,6 +190,13 @@ describe('stray characters in the name padding', () => {
     expect(r.repairs).toContain("names: stray 'K' in the filler padding → '<'");
   });
 
+  it('clears every lone character in the padding, not only the last', () => {
+    const r = read(['IDIRLMHTX173VZ4<<<<<<<<<<<<<<<', '5505304M3109018IRL<<<<<<<<<<<2', 'MURPHY<<SEAN<<<K<<<<<<<K<<<<<<']);
+    expect(r.lines[2]).toBe('MURPHY<<SEAN<<<<<<<<<<<<<<<<<<');
+    expect(r.fields.givenNames.value).toBe('SEAN');
+    expect(r.repairs.filter((c) => c.includes('stray'))).toHaveLength(2);
+  });
+
   it("turns name parts made only of K's back into fillers, and keeps names with a K", () => {
     expect(repairField('LAMBERT<<LEA<<<KK<<<<<<<<<<<<<<<<<<<', 'name', 'names').text).toBe('LAMBERT<<LEA<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(repairField('BERENGER<<HELENE<<KKKK<<KKKK<<', 'name', 'names').text).toBe('BERENGER<<HELENE<<<<<<<<<<<<<<');

@@ -1,4 +1,4 @@
-import { completeMrzRows } from './complete-mrz-rows';
+import { completeMrzRows, mrzBlockRows } from './complete-mrz-rows';
 import { type OrientedBox } from './oriented-box';
 
 /** A level region from x = left to x = right on the row centred at y. */
@@ -40,5 +40,15 @@ describe('completeMrzRows', () => {
     expect(result).toContainEqual(speck);
     expect(result).toContainEqual(farAbove);
     expect(result.filter((r) => r.length === 800)).toHaveLength(1);
+  });
+
+  it('tells which regions the rebuilt rows take the place of, so their readings can be dropped', () => {
+    const caption = level(100, 300, 300, 20);
+    const head = level(100, 500, 455);
+    const line = level(100, 860, 500);
+    const { rows, absorbed } = mrzBlockRows([caption, head, line]);
+    expect([...absorbed].sort()).toEqual([1, 2]);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.length === 760)).toBe(true);
   });
 });

@@ -22,6 +22,15 @@ const MIN_ELONGATION_FOR_ANGLE = 3;
  * beside the MRZ is widened too, which costs the VIZ nothing there but would on the first pass.
  */
 export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
+  const { rows, absorbed } = mrzBlockRows(regions);
+  return [...regions.filter((_, i) => !absorbed.has(i)), ...rows];
+}
+
+/**
+ * The MRZ rows `completeMrzRows` builds, each spanning its block, and the indices of the regions they take the
+ * place of.
+ */
+export function mrzBlockRows(regions: OrientedBox[]): { rows: OrientedBox[]; absorbed: Set<number> } {
   const absorbed = new Set<number>();
   const added: OrientedBox[] = [];
   const seeds = regions.map((_, i) => i).filter((i) => isLongLine(regions[i])).sort((a, b) => regions[b].length - regions[a].length);
@@ -74,5 +83,5 @@ export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
       added.push({ cx: seed.cx + ux * mid - uy * across, cy: seed.cy + uy * mid + ux * across, length: span, thickness: t, angle: seed.angle });
     }
   }
-  return [...regions.filter((_, i) => !absorbed.has(i)), ...added];
+  return { rows: added, absorbed };
 }
