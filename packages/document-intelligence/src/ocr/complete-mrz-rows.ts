@@ -28,12 +28,13 @@ export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
 
 /**
  * The MRZ rows `completeMrzRows` builds, each spanning its block, and the indices of the regions they take the
- * place of.
+ * place of. Blocks grow around the regions `isSeed` picks: every long line by default; a caller that has read
+ * the regions can keep to the lines that read like MRZ lines, so a title line never widens the rows below it.
  */
-export function mrzBlockRows(regions: OrientedBox[]): { rows: OrientedBox[]; absorbed: Set<number> } {
+export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => boolean = (i) => isLongLine(regions[i])): { rows: OrientedBox[]; absorbed: Set<number> } {
   const absorbed = new Set<number>();
   const added: OrientedBox[] = [];
-  const seeds = regions.map((_, i) => i).filter((i) => isLongLine(regions[i])).sort((a, b) => regions[b].length - regions[a].length);
+  const seeds = regions.map((_, i) => i).filter(isSeed).sort((a, b) => regions[b].length - regions[a].length);
   for (const seedIndex of seeds) {
     if (absorbed.has(seedIndex)) continue;
     const seed = regions[seedIndex];
