@@ -7,6 +7,7 @@ import { type MrzReading } from '../mrz/types';
 import { mrzBlockRows } from '../ocr/complete-mrz-rows';
 import { isLongLine } from '../ocr/oriented-box';
 import { mrzRowsFromHeads } from '../ocr/mrz-rows-from-heads';
+import { sortLinesTopToBottom } from '../ocr/reading-order';
 import { readLineRegions, rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -254,7 +255,9 @@ async function readCompletedMrzRows(reading: Reading, now: Date): Promise<Readin
   const mrzLike = read.filter((l) => looksLikeMrzLine(l.text));
   if (mrzLike.length < 2) return reading;
   const replaced = new Set([...absorbed].map((i) => words[i]));
-  const lines = [...reading.lines.filter((l) => !l.words.some((w) => replaced.has(w))), ...mrzLike];
+  // In print order: a row the block left out (a perspective photo's boxes thicker than the pitch) keeps its first
+  // pass reading between the rows read again.
+  const lines = sortLinesTopToBottom([...reading.lines.filter((l) => !l.words.some((w) => replaced.has(w))), ...mrzLike]);
   const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
   return validWithCleanPadding(attempt.mrzSearch.reading) ? attempt : reading;
 }

@@ -190,6 +190,19 @@ describe('stray characters in the name padding', () => {
     expect(r.repairs).toContain("names: stray 'K' in the filler padding → '<'");
   });
 
+  it("clears the padding of optional data and personal numbers the same way, never their data", () => {
+    // A noisy card back's fillers read as K and C: the optional data is padding after its second filler.
+    const noisy = read(['IDGBRKG605Z87H8<<<<K<<<<<<K<<<', '7103210M2906302GBR<<<<CC<<<<<8', 'WALKER<<OLIVER<THOMAS<<<<<<<<<']);
+    expect(noisy.lines[0]).toBe('IDGBRKG605Z87H8<<<<<<<<<<<<<<<');
+    expect(noisy.lines[1]).toBe('7103210M2906302GBR<<<<<<<<<<<8');
+    expect(noisy.repairs).toEqual(expect.arrayContaining(["optionalData: stray 'K' in the filler padding → '<'", "optionalData2: 'CC' among the fillers → '<<'"]));
+    // A run cleared leaves a lone stray before it with only fillers after it.
+    expect(read(['IDAUTWPWM1F1VL4<<<<<K<<<KK<<KK', '7309230M3303182AUT<<<<<<<<<<<6', 'POELZL<<FLORIAN<<<<<<<<<<<<<<<']).lines[0]).toBe('IDAUTWPWM1F1VL4<<<<<<<<<<<<<<<');
+    // A long document number runs on into the optional data after one filler; a personal number holds digits.
+    expect(read(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']).lines[0]).toBe('I<UTOD23145890<7349<<<<<<<<<<<');
+    expect(read(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']).lines[1]).toBe('KB00000003EST7501229F120522647501220010<<<02');
+  });
+
   it('clears every lone character in the padding, not only the last', () => {
     const r = read(['IDIRLMHTX173VZ4<<<<<<<<<<<<<<<', '5505304M3109018IRL<<<<<<<<<<<2', 'MURPHY<<SEAN<<<K<<<<<<<K<<<<<<']);
     expect(r.lines[2]).toBe('MURPHY<<SEAN<<<<<<<<<<<<<<<<<<');
@@ -200,6 +213,8 @@ describe('stray characters in the name padding', () => {
   it("turns name parts made only of K's back into fillers, and keeps names with a K", () => {
     expect(repairField('LAMBERT<<LEA<<<KK<<<<<<<<<<<<<<<<<<<', 'name', 'names').text).toBe('LAMBERT<<LEA<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(repairField('BERENGER<<HELENE<<KKKK<<KKKK<<', 'name', 'names').text).toBe('BERENGER<<HELENE<<<<<<<<<<<<<<');
+    expect(repairField('WALSH<<SEAN<<<<<<<<<<CC<<<<<', 'name', 'names').text).toBe('WALSH<<SEAN<<<<<<<<<<<<<<<<<');
+    expect(repairField('NOVAK<<CKAREL<<<<', 'name', 'names').text).toBe('NOVAK<<CKAREL<<<<');
     expect(repairField('NOVAK<<KAREL<K<<<<', 'name', 'names').text).toBe('NOVAK<<KAREL<K<<<<');
     expect(repairField('KKIM<<KYLE<<<<<', 'name', 'names').text).toBe('KKIM<<KYLE<<<<<');
   });

@@ -5,7 +5,7 @@ import { type MrzReading } from './types';
  * Where a field's padding begins: a name field holds SURNAME<<GIVEN<NAMES and then only fillers, so three fillers
  * in a row end it; a number or optional-data field is left-justified and padded, so two do.
  */
-const PADDING_START = { name: '<<<', alnum: '<<' } as const;
+const PADDING_START = { name: '<<<', alnum: '<<', optional: '<<' } as const;
 
 /**
  * The fields of a reading with text after their padding has begun ('WALKER<<OLIVER<THOMASCKK<<<<<K',
@@ -18,7 +18,7 @@ export function fieldsWithTextAfterPadding(reading: MrzReading): string[] {
   const layout = LAYOUTS.find((l) => l.format === reading.format);
   if (!layout) return [];
   return layout.fields.filter((field) => {
-    if (field.kind !== 'name' && field.kind !== 'alnum') return false;
+    if (field.kind !== 'name' && field.kind !== 'alnum' && field.kind !== 'optional') return false;
     const [line, start, end] = field.span;
     // As read where the line came out at its length: the name repairs clear the padding's noise, which is the
     // evidence looked for here.

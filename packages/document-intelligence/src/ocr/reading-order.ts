@@ -39,6 +39,16 @@ export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
     }));
 }
 
+/**
+ * Lines put top to bottom in the page's frame, each line kept as it is: for lines read in separate passes (rows
+ * read again beside rows kept from the first pass) that must be searched for an MRZ in the order they are printed.
+ */
+export function sortLinesTopToBottom(lines: OcrLine[]): OcrLine[] {
+  const angle = dominantAngle(lines.flatMap((l) => l.words.map((w) => w.region)), MIN_DIRECTION_ELONGATION);
+  const across = (line: OcrLine) => line.words.reduce((sum, w) => sum + positionInFrame(w.region, angle).across, 0) / Math.max(1, line.words.length);
+  return lines.map((line) => ({ line, across: across(line) })).sort((a, b) => a.across - b.across).map(({ line }) => line);
+}
+
 export function unionBox(boxes: Box[]): Box {
   const x = Math.min(...boxes.map((b) => b.x));
   const y = Math.min(...boxes.map((b) => b.y));
