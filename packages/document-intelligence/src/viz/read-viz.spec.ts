@@ -30,6 +30,8 @@ describe('readViz', () => {
     expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'FLORIAN', sex: 'M', placeOfBirth: 'SALZBURG' });
     const glued = readViz(lines('Sexplace of birth', 'F CORK', 'Date of issue', '25 SEP 2025'));
     expect(glued).toMatchObject({ sex: 'F', placeOfBirth: 'CORK', issueDate: '2025-09-25' });
+    // Two captions of one field glued, the second one's spaces lost (a blurred German card back).
+    expect(readViz(lines('geburtsortplaceof birth', 'WIEN', 'Ausstellungsdatum/Date of issue', '04.07.2022'))).toMatchObject({ placeOfBirth: 'WIEN', issueDate: '2022-07-04' });
     const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));
     expect(inline).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA', sex: 'F' });
   });

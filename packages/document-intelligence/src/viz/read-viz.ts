@@ -154,13 +154,24 @@ function findLabels(folded: string): LabelHit[] {
 
 const PLAIN_LABELS = VIZ_LABELS.flatMap(({ labels }) => labels).filter((label) => !label.startsWith('^'));
 
-/** The OCR glues neighbouring captions ("sexplace of birth"): a label ending right where another starts is a boundary. */
+/**
+ * The OCR glues neighbouring captions ("sexplace of birth", "geburtsortplaceof birth"): a label ending right where
+ * another starts is a boundary. The neighbour is compared without its spaces, which the OCR loses in small print.
+ */
 function endsWithLabel(prefix: string): boolean {
-  return PLAIN_LABELS.some((label) => prefix.endsWith(label) && !/[a-z]/.test(prefix[prefix.length - label.length - 1] ?? ' '));
+  const compact = prefix.replace(/ /g, '');
+  return PLAIN_LABELS.some((label) => {
+    const glued = label.replace(/ /g, '');
+    return compact.endsWith(glued) && !/[a-z]/.test(compact[compact.length - glued.length - 1] ?? ' ');
+  });
 }
 
 function startsWithLabel(suffix: string): boolean {
-  return PLAIN_LABELS.some((label) => suffix.startsWith(label) && !/[a-z]/.test(suffix[label.length] ?? ' '));
+  const compact = suffix.replace(/ /g, '');
+  return PLAIN_LABELS.some((label) => {
+    const glued = label.replace(/ /g, '');
+    return compact.startsWith(glued) && !/[a-z]/.test(compact[glued.length] ?? ' ');
+  });
 }
 
 /**
