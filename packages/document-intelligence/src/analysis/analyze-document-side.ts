@@ -7,9 +7,9 @@ import { type MrzReading } from '../mrz/types';
 import { mrzBlockRows } from '../ocr/complete-mrz-rows';
 import { isLongLine } from '../ocr/oriented-box';
 import { mrzRowsFromHeads } from '../ocr/mrz-rows-from-heads';
-import { sortLinesTopToBottom } from '../ocr/reading-order';
+import { sortLinesTopToBottom, unionBox } from '../ocr/reading-order';
 import { readLineRegions, rereadLines, runOcr } from '../ocr/run-ocr';
-import { type OcrLine, type RgbImage } from '../ocr/types';
+import { type OcrLine, type OcrWord, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
 import { readViz } from '../viz/read-viz';
 import { fillUncaptionedValues } from './uncaptioned-values';
@@ -255,11 +255,25 @@ async function readCompletedMrzRows(reading: Reading, now: Date): Promise<Readin
   const mrzLike = read.filter((l) => looksLikeMrzLine(l.text));
   if (mrzLike.length < 2) return reading;
   const replaced = new Set([...absorbed].map((i) => words[i]));
+  const kept = reading.lines.map((line) => withoutWords(line, replaced)).filter((line): line is OcrLine => line !== null);
   // In print order: a row the block left out (a perspective photo's boxes thicker than the pitch) keeps its first
   // pass reading between the rows read again.
-  const lines = sortLinesTopToBottom([...reading.lines.filter((l) => !l.words.some((w) => replaced.has(w))), ...mrzLike]);
+  const lines = sortLinesTopToBottom([...kept, ...mrzLike]);
   const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
   return validWithCleanPadding(attempt.mrzSearch.reading) ? attempt : reading;
+}
+
+/** The line without the given words (null when none is left); a word beside them on its row stays. */
+function withoutWords(line: OcrLine, dropped: Set<OcrWord>): OcrLine | null {
+  const words = line.words.filter((w) => !dropped.has(w));
+  if (words.length === line.words.length) return line;
+  if (words.length === 0) return null;
+  return {
+    words,
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
+    box: unionBox(words.map((w) => w.box)),
+  };
 }
 
 /** A run of MRZ fillers anywhere on the page: an MRZ is printed, even if no whole line of it was found. */

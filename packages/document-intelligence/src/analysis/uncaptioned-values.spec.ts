@@ -132,5 +132,11 @@ describe('fillUncaptionedValues', () => {
     const v = fillUncaptionedValues(captioned, lines, NOW);
     expect(v).toMatchObject({ givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17', sex: 'F', nationality: 'FRA', documentNumber: 'VTSTOJ91X', expiryDate: '2031-04-07' });
     expect(v.surname).toBeUndefined();
+    // Beside legible captions an all-digit token (a card access number) is not taken for the document number.
+    const withCan = card(['BUNDESREPUBLIK DEUTSCHLAND', 'PERSONALAUSWEIS'], [
+      'Name/Surname', 'MULLER', 'Geburtsdatum/Date of birth', '20.06.1999', '123456', '21.11.2032',
+    ]);
+    expect(fillUncaptionedValues(readViz(withCan), withCan, NOW)).toMatchObject({ surname: 'MULLER', birthDate: '1999-06-20', expiryDate: '2032-11-21' });
+    expect(fillUncaptionedValues(readViz(withCan), withCan, NOW).documentNumber).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import { parseVizDate, parseVizNationality, parseVizSex } from '../viz/viz-value
  * With this many fields' captions read on a side, the captions were legible and readViz had the layout from them;
  * a caption lost there (blur takes the small print unevenly) leaves its value unplaced. Such a side still gets the
  * fields whose value shows what it is (dates by their chronology, the sex letter and nationality code by their
- * closed sets, the one mixed letters-and-digits token as the number), but never names by their order: beside
+ * closed sets, the one token mixing letters and digits as the number), but never names by their order: beside
  * legible captions, capitals-only lines are as likely a place of birth or an authority. Below it (none read, or
  * one that may be a chance match or the last survivor) the side is one whose small print was lost, and its names
  * are placed by order too. On eval:documents (seed 2026) the partly captioned fronts gained 26 fields (birth and
@@ -110,7 +110,9 @@ export function fillUncaptionedValues(viz: VizReading, lines: OcrLine[], now: Da
   if (sex) fill('sex', sex.value, sex);
   const nationality = single(rest.map((v) => ({ ...v, value: nationalityOfLine(v.text, birthLine !== undefined && v.index > birthLine.index) })));
   if (nationality) fill('nationality', nationality.value, nationality);
-  const number = single(rest.map((v) => ({ ...v, value: documentNumberOfLine(v.text) })));
+  // Beside legible captions the lines left over include other numbers (a card access number, a postcode), so there
+  // the number must mix letters and digits.
+  const number = single(rest.map((v) => ({ ...v, value: documentNumberOfLine(v.text, captionsLegible) })));
   if (number) fill('documentNumber', number.value, number);
   return completed;
 }
@@ -223,13 +225,14 @@ function isCountryCode(code: string): boolean {
 const MONTH_AND_YEAR = /(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{2,4}$/;
 
 /**
- * A line that is one token of 6–12 capitals and digits with at least MIN_NUMBER_DIGITS digits: not a name (names
- * have no digits but a misread one), not a date (it does not parse as one, nor ends in a month and year: "CAUG1979"
- * is a date whose day the OCR lost), not the MRZ (no fillers).
+ * A line that is one token of 6–12 capitals and digits with at least MIN_NUMBER_DIGITS digits (and a letter, when
+ * `withLetter`): not a name (names have no digits but a misread one), not a date (it does not parse as one, nor ends
+ * in a month and year: "CAUG1979" is a date whose day the OCR lost), not the MRZ (no fillers).
  */
-function documentNumberOfLine(text: string): string | undefined {
+function documentNumberOfLine(text: string, withLetter: boolean): string | undefined {
   const token = text.replace(/^[.,:;]+|[.,:;]+$/g, '');
   if (!/^[A-Z0-9]{6,12}$/.test(token) || (token.match(/\d/g) ?? []).length < MIN_NUMBER_DIGITS) return undefined;
+  if (withLetter && !/[A-Z]/.test(token)) return undefined;
   if (parseVizDate(token) !== null || MONTH_AND_YEAR.test(token)) return undefined;
   return token;
 }

@@ -25,43 +25,59 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
     if (fixed !== ch) changes.push(`${label}: '${ch}'→'${fixed}' (${kind} field)`);
     out += fixed;
   }
-  if (kind === 'name') out = clearStrayPaddingCharacters(out, label, changes, NAME_PADDING_START);
-  if (kind === 'optional') out = clearStrayPaddingCharacters(out, label, changes, OPTIONAL_PADDING_START);
+  if (kind === 'name') out = clearNamePadding(out, label, changes);
+  if (kind === 'optional') out = clearFillerMisreadRuns(out, label, changes, PADDING_START.optional);
   return { text: out, changes };
 }
 
 /**
- * Fillers in a row that begin a field's padding: name parts are joined by '<' and surname from given names by '<<',
- * so three end a name field; optional data holds no fillers inside its data, so two end it (one may stand between a
- * long document number's overflow and its check digit).
+ * Fillers in a row that begin a field's padding. Name parts are joined by '<' and surname from given names by '<<',
+ * so three end a name field. Optional data is left-justified and padded, so two end it: a single filler may stand
+ * inside it (a long document number's overflow sits in the optional data, and states print items apart, as
+ * Portugal's `<ZZ70`), and a state may print a check digit over its data at the field's last place after the
+ * padding (the Dutch card's `999999990<<<<<8`).
  */
-const NAME_PADDING_START = 3;
-const OPTIONAL_PADDING_START = 2;
+export const PADDING_START = { name: 3, optional: 2 } as const;
+
+/** Padding-clearing repairs say this, so a reader of `repairs` can tell them from letter↔digit repairs. */
+export const PADDING_REPAIR_MARK = 'in the filler padding';
 
 /**
- * A name or optional-data field ends in filler padding, and nothing is printed inside it. A single character with
- * the padding's fillers before it and only fillers after it is OCR noise ("THOMAS<<<<<K<<<<", from a speck or a
- * misread '<') and becomes '<'; cleared from the end, so one before it goes too ("SEAN<<<K<<<<<<<K<<<<<<"). A lone
- * initial after one or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone.
+ * A name field ends in filler padding, and nothing is printed inside it. A single character with three or more
+ * fillers before it and only fillers after it is OCR noise ("THOMAS<<<<<K<<<<", from a speck or a misread '<') and
+ * becomes '<'; cleared from the end, so one before it goes too ("SEAN<<<K<<<<<<<K<<<<<<"). A lone initial after one
+ * or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone. A name part of K's alone ("LEA<<<KK<<<",
+ * "HELENE<<KKKK<<KKKK<<") is no name anywhere, so it is padding.
  */
-function clearStrayPaddingCharacters(text: string, label: string, changes: string[], paddingStart: number): string {
-  const stray = new RegExp(`(<{${paddingStart},})([A-Z0-9])(?=<*$)`);
+function clearNamePadding(text: string, label: string, changes: string[]): string {
+  const stray = new RegExp(`(<{${PADDING_START.name},})([A-Z0-9])(?=<*$)`);
   let cleared = text;
   // Until nothing changes: clearing one stray or run leaves the one before it with only fillers after it.
   for (let previous = ''; previous !== cleared;) {
     previous = cleared;
     cleared = cleared.replace(stray, (_match, fillers: string, character: string) => {
-      changes.push(`${label}: stray '${character}' in the filler padding → '<'`);
+      changes.push(`${label}: stray '${character}' ${PADDING_REPAIR_MARK} → '<'`);
       return `${fillers}<`;
     });
-    // The recogniser's usual misreads of a filler are 'K' (the chevron is a K's right half) and 'C'; a part made of
-    // them alone ("LEA<<<KK<<<", "HELENE<<KKKK<<KKKK<<", "SEAN<<<<CC<<<") is no name or data anywhere: padding.
-    cleared = cleared.replace(/(?<=<)[KC]{2,}(?=<|$)/g, (run: string) => {
-      changes.push(`${label}: '${run}' among the fillers → '${'<'.repeat(run.length)}'`);
+    cleared = cleared.replace(/(?<=<)K{2,}(?=<|$)/g, (run: string) => {
+      changes.push(`${label}: '${run}' read ${PADDING_REPAIR_MARK} → '${'<'.repeat(run.length)}'`);
       return '<'.repeat(run.length);
     });
+    cleared = clearFillerMisreadRuns(cleared, label, changes, PADDING_START.name);
   }
   return cleared;
+}
+
+/**
+ * The recogniser's usual misreads of a filler are 'K' (the chevron is a K's right half) and 'C'. Once a field's
+ * padding has begun, a run of them between fillers ("SEAN<<<<CC<<<", optional data "<<<<<K<<<KK<<KK") is padding;
+ * before it, "KC" may be a name (a common Nepali surname) and is left alone.
+ */
+function clearFillerMisreadRuns(text: string, label: string, changes: string[], paddingStart: number): string {
+  return text.replace(new RegExp(`(?<=<{${paddingStart}})[KC]{2,}(?=<|$)`, 'g'), (run: string) => {
+    changes.push(`${label}: '${run}' read ${PADDING_REPAIR_MARK} → '${'<'.repeat(run.length)}'`);
+    return '<'.repeat(run.length);
+  });
 }
 
 function repairCharacter(ch: string, kind: FieldKind): string {

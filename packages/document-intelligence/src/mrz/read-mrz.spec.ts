@@ -190,17 +190,26 @@ describe('stray characters in the name padding', () => {
     expect(r.repairs).toContain("names: stray 'K' in the filler padding → '<'");
   });
 
-  it("clears the padding of optional data and personal numbers the same way, never their data", () => {
-    // A noisy card back's fillers read as K and C: the optional data is padding after its second filler.
-    const noisy = read(['IDGBRKG605Z87H8<<<<K<<<<<<K<<<', '7103210M2906302GBR<<<<CC<<<<<8', 'WALKER<<OLIVER<THOMAS<<<<<<<<<']);
-    expect(noisy.lines[0]).toBe('IDGBRKG605Z87H8<<<<<<<<<<<<<<<');
-    expect(noisy.lines[1]).toBe('7103210M2906302GBR<<<<<<<<<<<8');
-    expect(noisy.repairs).toEqual(expect.arrayContaining(["optionalData: stray 'K' in the filler padding → '<'", "optionalData2: 'CC' among the fillers → '<<'"]));
-    // A run cleared leaves a lone stray before it with only fillers after it.
-    expect(read(['IDAUTWPWM1F1VL4<<<<<K<<<KK<<KK', '7309230M3303182AUT<<<<<<<<<<<6', 'POELZL<<FLORIAN<<<<<<<<<<<<<<<']).lines[0]).toBe('IDAUTWPWM1F1VL4<<<<<<<<<<<<<<<');
+  it('clears runs of filler misreads from the padding of optional data, never its data or a check digit after it', () => {
+    // A noisy card back's fillers read as K and C: runs of them after two fillers are padding; a lone letter is left
+    // (and shows the reading for what it is, fieldsWithTextAfterPadding).
+    const noisy = read(['IDAUTWPWM1F1VL4<<<<<K<<<KK<<KK', '7309230M3303182AUT<<<<CC<<<<<6', 'POELZL<<FLORIAN<<<<<<<<<<<<<<<']);
+    expect(noisy.lines[0]).toBe('IDAUTWPWM1F1VL4<<<<<K<<<<<<<<<');
+    expect(noisy.lines[1]).toBe('7309230M3303182AUT<<<<<<<<<<<6');
+    expect(noisy.repairs).toEqual(expect.arrayContaining(["optionalData: 'KK' read in the filler padding → '<<'", "optionalData2: 'CC' read in the filler padding → '<<'"]));
+    // The Dutch card prints a check digit over its BSN at the end of the optional data, after the padding.
+    const dutch = read(['I<NLDSPECI20142999999990<<<<<8', '6503101F2403096NLD<<<<<<<<<<<8', 'DE<BRUIJN<<WILLEKE<LISELOTTE<<']);
+    expect(dutch.valid).toBe(true);
+    expect(dutch.lines[0]).toBe('I<NLDSPECI20142999999990<<<<<8');
     // A long document number runs on into the optional data after one filler; a personal number holds digits.
     expect(read(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']).lines[0]).toBe('I<UTOD23145890<7349<<<<<<<<<<<');
     expect(read(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']).lines[1]).toBe('KB00000003EST7501229F120522647501220010<<<02');
+  });
+
+  it('keeps a name part made of K and C before the padding (KC is a Nepali surname), clears one after it', () => {
+    expect(repairField('SHARMA<KC<<ANITA<<<<<<<<<<<<', 'name', 'names').text).toBe('SHARMA<KC<<ANITA<<<<<<<<<<<<');
+    expect(repairField('KC<<RAM<<<<<<<<<<<<<<<<<<<<<', 'name', 'names').text).toBe('KC<<RAM<<<<<<<<<<<<<<<<<<<<<');
+    expect(repairField('WALSH<<SEAN<<<<<<<<<<CC<<<<<', 'name', 'names').text).toBe('WALSH<<SEAN<<<<<<<<<<<<<<<<<');
   });
 
   it('clears every lone character in the padding, not only the last', () => {
@@ -213,7 +222,6 @@ describe('stray characters in the name padding', () => {
   it("turns name parts made only of K's back into fillers, and keeps names with a K", () => {
     expect(repairField('LAMBERT<<LEA<<<KK<<<<<<<<<<<<<<<<<<<', 'name', 'names').text).toBe('LAMBERT<<LEA<<<<<<<<<<<<<<<<<<<<<<<<');
     expect(repairField('BERENGER<<HELENE<<KKKK<<KKKK<<', 'name', 'names').text).toBe('BERENGER<<HELENE<<<<<<<<<<<<<<');
-    expect(repairField('WALSH<<SEAN<<<<<<<<<<CC<<<<<', 'name', 'names').text).toBe('WALSH<<SEAN<<<<<<<<<<<<<<<<<');
     expect(repairField('NOVAK<<CKAREL<<<<', 'name', 'names').text).toBe('NOVAK<<CKAREL<<<<');
     expect(repairField('NOVAK<<KAREL<K<<<<', 'name', 'names').text).toBe('NOVAK<<KAREL<K<<<<');
     expect(repairField('KKIM<<KYLE<<<<<', 'name', 'names').text).toBe('KKIM<<KYLE<<<<<');

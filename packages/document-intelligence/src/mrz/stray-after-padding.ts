@@ -1,30 +1,25 @@
+import { PADDING_REPAIR_MARK, PADDING_START } from './character-repair';
 import { LAYOUTS } from './layouts';
 import { type MrzReading } from './types';
 
 /**
- * Where a field's padding begins: a name field holds SURNAME<<GIVEN<NAMES and then only fillers, so three fillers
- * in a row end it; a number or optional-data field is left-justified and padded, so two do.
- */
-const PADDING_START = { name: '<<<', alnum: '<<', optional: '<<' } as const;
-
-/**
- * The fields of a reading with text after their padding has begun ('WALKER<<OLIVER<THOMASCKK<<<<<K',
- * optional data '<<<<K<<<<<<K<<<'). ICAO 9303 pads every field to the right, so nothing is printed there: such
- * text is what a noisy photo makes of the filler chevrons (most often 'K', the chevron being a K's right half).
- * Fields are taken as read (before the name repairs) on lines read at their length. Check digits are mod 10, and a reading that is mostly noise passes all of them now and then; this is how such
- * a reading shows itself when it does.
+ * The name and optional-data fields of a reading with text after their padding has begun, as read or as the padding
+ * repairs found it ('WALKER<<OLIVER<THOMASCKK<<<<<K', optional data '<<<<K<<<<<<K<<<'). ICAO 9303 pads these fields
+ * to the right, so nothing is printed there but, in optional data, a state's check digit at the field's last place
+ * (the Dutch card's `999999990<<<<<8`): other text is what a noisy photo makes of the filler chevrons. Check digits
+ * are mod 10, and a reading that is mostly noise passes all of them now and then; this is how it shows itself.
  */
 export function fieldsWithTextAfterPadding(reading: MrzReading): string[] {
   const layout = LAYOUTS.find((l) => l.format === reading.format);
   if (!layout) return [];
   return layout.fields.filter((field) => {
-    if (field.kind !== 'name' && field.kind !== 'alnum' && field.kind !== 'optional') return false;
+    if (field.kind !== 'name' && field.kind !== 'optional') return false;
+    if (reading.repairs.some((r) => r.startsWith(`${field.name}:`) && r.includes(PADDING_REPAIR_MARK))) return true;
     const [line, start, end] = field.span;
-    // As read where the line came out at its length: the name repairs clear the padding's noise, which is the
-    // evidence looked for here.
-    const source = reading.rawLines[line]?.length === layout.lineLength ? reading.rawLines : reading.lines;
-    const text = source[line]?.slice(start, end) ?? '';
-    const padding = text.indexOf(PADDING_START[field.kind]);
-    return padding >= 0 && /[^<]/.test(text.slice(padding));
+    const text = reading.lines[line]?.slice(start, end) ?? '';
+    const padding = text.indexOf('<'.repeat(PADDING_START[field.kind]));
+    if (padding < 0) return false;
+    const tail = field.kind === 'optional' ? text.slice(padding).replace(/[0-9]$/, '') : text.slice(padding);
+    return /[^<]/.test(tail);
   }).map((field) => field.name);
 }

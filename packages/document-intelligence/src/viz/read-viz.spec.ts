@@ -1,5 +1,5 @@
 import { type OcrLine } from '../ocr/types';
-import { readViz } from './read-viz';
+import { captionFieldsOf, readViz } from './read-viz';
 import { fuzzyLabelField, looksLikeCaption } from './viz-labels';
 import { parseVizDate, parseVizNationality } from './viz-values';
 
@@ -30,6 +30,9 @@ describe('readViz', () => {
     expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'FLORIAN', sex: 'M', placeOfBirth: 'SALZBURG' });
     const glued = readViz(lines('Sexplace of birth', 'F CORK', 'Date of issue', '25 SEP 2025'));
     expect(glued).toMatchObject({ sex: 'F', placeOfBirth: 'CORK', issueDate: '2025-09-25' });
+    // A glued caption's value stays a value, and captions glued three in a row are each found.
+    expect(captionFieldsOf('Sexplace of birth CORK')).toEqual(['sex', 'placeOfBirth']);
+    expect(captionFieldsOf('Nom Prenomsexe F')).toEqual(['surname', 'givenNames', 'sex']);
     // Two captions of one field glued, the second one's spaces lost (a blurred German card back).
     expect(readViz(lines('geburtsortplaceof birth', 'WIEN', 'Ausstellungsdatum/Date of issue', '04.07.2022'))).toMatchObject({ placeOfBirth: 'WIEN', issueDate: '2022-07-04' });
     const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));

@@ -156,22 +156,23 @@ const PLAIN_LABELS = VIZ_LABELS.flatMap(({ labels }) => labels).filter((label) =
 
 /**
  * The OCR glues neighbouring captions ("sexplace of birth", "geburtsortplaceof birth"): a label ending right where
- * another starts is a boundary. The neighbour is compared without its spaces, which the OCR loses in small print.
+ * another starts is a boundary. The neighbour may have lost its spaces too, so each label is matched with its
+ * spaces optional, and must end (or start) at a word boundary of the text as read.
  */
+const GLUED_LABEL_PATTERNS = PLAIN_LABELS.map((label) => label.split(' ').map(escapeRegExp).join(' ?'));
+const LABEL_AT_START = GLUED_LABEL_PATTERNS.map((pattern) => new RegExp(`^(?:${pattern})(?![a-z])`));
+const LABEL_AT_END = GLUED_LABEL_PATTERNS.map((pattern) => new RegExp(`(?<![a-z])(?:${pattern})$`));
+
 function endsWithLabel(prefix: string): boolean {
-  const compact = prefix.replace(/ /g, '');
-  return PLAIN_LABELS.some((label) => {
-    const glued = label.replace(/ /g, '');
-    return compact.endsWith(glued) && !/[a-z]/.test(compact[compact.length - glued.length - 1] ?? ' ');
-  });
+  return LABEL_AT_END.some((label) => label.test(prefix));
 }
 
 function startsWithLabel(suffix: string): boolean {
-  const compact = suffix.replace(/ /g, '');
-  return PLAIN_LABELS.some((label) => {
-    const glued = label.replace(/ /g, '');
-    return compact.startsWith(glued) && !/[a-z]/.test(compact[glued.length] ?? ' ');
-  });
+  return LABEL_AT_START.some((label) => label.test(suffix));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /**
