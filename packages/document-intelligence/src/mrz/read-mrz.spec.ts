@@ -181,6 +181,17 @@ describe('readMrz on malformed input', () => {
   });
 });
 
+describe('a passport whose name line lost most of its padding', () => {
+  it('is read as the TD3 its document code says, not as the TD2 its lengths fit as well', () => {
+    const r = read(['P<BELJANSSENS<<EMMA<<<<<<<<<', 'C8ZGHYYMZ9BEL6509088F3508231<<<<<<<<<<<<<<02']);
+    expect(r.format).toBe('TD3');
+    expect(r.valid).toBe(true);
+    expect(r.lines).toEqual(['P<BELJANSSENS<<EMMA<<<<<<<<<<<<<<<<<<<<<<<<<', 'C8ZGHYYMZ9BEL6509088F3508231<<<<<<<<<<<<<<02']);
+    // An identity card of the same lengths stays TD2.
+    expect(read(['I<UTOERIKSSON<<ANNA<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6']).format).toBe('TD2');
+  });
+});
+
 describe('stray characters in the name padding', () => {
   it('clears a lone character after three or more fillers, and says so', () => {
     const r = read(['IDBELJ55417VYH7<<<<<<<<<<<<<<<', '5703041M2812070BEL<<<<<<<<<<<2', 'JANSSENS<<THOMAS<<<<<K<<<<<<<<']);

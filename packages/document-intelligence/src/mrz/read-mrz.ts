@@ -71,11 +71,17 @@ function candidateLayouts(lines: string[]): MrzLayout[] {
     const off = Math.abs(line.length - length);
     return off <= LENGTH_TOLERANCE || (off <= LENGTH_TOLERANCE_WITH_FILLER_RUN && (line.length > length ? /<{4,}/ : /<{2,}/).test(line));
   };
+  // A passport's name line ends in its name padding, which may be most of the line: read short by any number of
+  // fillers, it is still the TD3 line its document code says (a TD3 read 28/44 fits TD2's 36/36 as well, and
+  // passes TD2's checks with the names and numbers in the same places).
+  const indicated = layoutForDocumentCode(lines[0]);
+  const namePaddingShort = (line: string, i: number, layout: MrzLayout) =>
+    layout === TD3 && indicated === TD3 && i === 0 && line.length < layout.lineLength && /<{2,}$/.test(line);
   const distance = (layout: MrzLayout) => lines.reduce((sum, l) => sum + Math.abs(l.length - layout.lineLength), 0);
-  const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length && lines.every((l) => fits(l, layout.lineLength)));
+  const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length
+    && lines.every((l, i) => fits(l, layout.lineLength) || namePaddingShort(l, i, layout)));
   if (candidates.length === 0) return [];
   const nearest = Math.min(...candidates.map(distance));
-  const indicated = layoutForDocumentCode(lines[0]);
   const tied = candidates.filter((layout) => distance(layout) === nearest || layout === indicated);
   // TD2 and the French ID share their size; the text, not the check digits, tells them apart.
   const notIndicated = looksLikeFrenchId(lines) ? TD2 : FRA_ID;
