@@ -7,7 +7,7 @@ import { type MrzReading } from '../mrz/types';
 import { mrzBlockRows } from '../ocr/complete-mrz-rows';
 import { isLongLine } from '../ocr/oriented-box';
 import { mrzRowsFromHeads } from '../ocr/mrz-rows-from-heads';
-import { sortLinesTopToBottom, unionBox } from '../ocr/reading-order';
+import { lineOfWords, sortLinesTopToBottom } from '../ocr/reading-order';
 import { readLineRegions, rereadLines, runOcr } from '../ocr/run-ocr';
 import { type OcrLine, type OcrWord, type RgbImage } from '../ocr/types';
 import { judgeQuality, measureQuality, type ImageQuality } from '../quality/measure-quality';
@@ -267,13 +267,7 @@ async function readCompletedMrzRows(reading: Reading, now: Date): Promise<Readin
 function withoutWords(line: OcrLine, dropped: Set<OcrWord>): OcrLine | null {
   const words = line.words.filter((w) => !dropped.has(w));
   if (words.length === line.words.length) return line;
-  if (words.length === 0) return null;
-  return {
-    words,
-    text: words.map((w) => w.text).join(' '),
-    confidence: words.reduce((sum, w) => sum + w.confidence, 0) / words.length,
-    box: unionBox(words.map((w) => w.box)),
-  };
+  return words.length === 0 ? null : lineOfWords(words);
 }
 
 /** A run of MRZ fillers anywhere on the page: an MRZ is printed, even if no whole line of it was found. */

@@ -59,10 +59,7 @@ function clearNamePadding(text: string, label: string, changes: string[]): strin
       changes.push(`${label}: stray '${character}' ${PADDING_REPAIR_MARK} → '<'`);
       return `${fillers}<`;
     });
-    cleared = cleared.replace(/(?<=<)K{2,}(?=<|$)/g, (run: string) => {
-      changes.push(`${label}: '${run}' read ${PADDING_REPAIR_MARK} → '${'<'.repeat(run.length)}'`);
-      return '<'.repeat(run.length);
-    });
+    cleared = fillersForRuns(cleared, /(?<=<)K{2,}(?=<|$)/g, label, changes);
     cleared = clearFillerMisreadRuns(cleared, label, changes, PADDING_START.name);
   }
   return cleared;
@@ -74,7 +71,12 @@ function clearNamePadding(text: string, label: string, changes: string[]): strin
  * before it, "KC" may be a name (a common Nepali surname) and is left alone.
  */
 function clearFillerMisreadRuns(text: string, label: string, changes: string[], paddingStart: number): string {
-  return text.replace(new RegExp(`(?<=<{${paddingStart}})[KC]{2,}(?=<|$)`, 'g'), (run: string) => {
+  return fillersForRuns(text, new RegExp(`(?<=<{${paddingStart}})[KC]{2,}(?=<|$)`, 'g'), label, changes);
+}
+
+/** Every run `pattern` (global) matches becomes fillers of its length, each change recorded. */
+function fillersForRuns(text: string, pattern: RegExp, label: string, changes: string[]): string {
+  return text.replace(pattern, (run: string) => {
     changes.push(`${label}: '${run}' read ${PADDING_REPAIR_MARK} → '${'<'.repeat(run.length)}'`);
     return '<'.repeat(run.length);
   });

@@ -31,12 +31,17 @@ export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
     .map((row) => row.sort((a, b) => a.along - b.along))
     .map((row) => ({ row, across: row.reduce((s, w) => s + w.across, 0) / row.length }))
     .sort((a, b) => a.across - b.across)
-    .map(({ row }) => ({
-      words: row.map((w) => w.word),
-      text: row.map((w) => w.word.text).join(' '),
-      confidence: row.reduce((s, w) => s + w.word.confidence, 0) / row.length,
-      box: unionBox(row.map((w) => w.word.box)),
-    }));
+    .map(({ row }) => lineOfWords(row.map((w) => w.word)));
+}
+
+/** One line of the given words, in the given order: their text joined by spaces, mean confidence, joint box. */
+export function lineOfWords(words: OcrWord[]): OcrLine {
+  return {
+    words,
+    text: words.map((w) => w.text).join(' '),
+    confidence: words.reduce((s, w) => s + w.confidence, 0) / words.length,
+    box: unionBox(words.map((w) => w.box)),
+  };
 }
 
 /**
