@@ -1,9 +1,9 @@
 import { compareSides } from './compare-sides';
 import { type ExtractedData, type SideAnalysis } from './types';
 
-function side(extractedData: ExtractedData, detectedDocumentType: SideAnalysis['detectedDocumentType'] = 'id_card'): SideAnalysis {
+function side(extractedData: ExtractedData, detectedDocumentType: SideAnalysis['detectedDocumentType'] = 'id_card', detectionConfidence = 0.9): SideAnalysis {
   return {
-    side: 'front', detectedDocumentType, detectionConfidence: 0.9, requiresBackSide: true, mrz: null, viz: { raw: {}, text: '' },
+    side: 'front', detectedDocumentType, detectionConfidence, requiresBackSide: true, mrz: null, viz: { raw: {}, text: '' },
     extractedData, problems: [], authenticitySignals: [], issues: [], rotation: 0, portrait: { checked: false, reason: 'test' },
     quality: { blur: 500, brightness: 150, glare: 0, width: 1000, height: 700, saturation: 0.2, colourfulShare: 0.2, highFrequencyRatio: 0.1 },
     timingsMs: { ocr: 0, mrz: 0, total: 0 },
@@ -32,6 +32,13 @@ describe('compareSides', () => {
 
   it('suspects mixing when the two sides are different kinds of document', () => {
     expect(compareSides(front, side({}, 'driver_license')).mixingSuspected).toBe(true);
+  });
+
+  it("does not hold a type guessed from a front's layout against the type the back's MRZ names", () => {
+    // decideDocumentType calls a front with a data zone but no legible name an identity card (0.55).
+    const guessedFront = side({ lastName: 'MÜLLER' }, 'id_card', 0.55);
+    expect(compareSides(guessedFront, side({ lastName: 'MULLER' }, 'residence_permit', 0.95)).mixingSuspected).toBe(false);
+    expect(compareSides(guessedFront, side({ lastName: 'SCHMIDT' }, 'residence_permit', 0.95)).mixingSuspected).toBe(true);
   });
 
   it('does not treat missing fields as evidence', () => {

@@ -1,3 +1,4 @@
+import { NAMED_TYPE_CONFIDENCE } from './document-type';
 import { namesAgree } from './mrz-viz-cross-check';
 import { type SideAnalysis } from './types';
 
@@ -24,9 +25,12 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
     // Either side may hold the MRZ spelling (MUELLER) and the other the printed one (MÜLLER).
     compare('lastName', a.lastName, b.lastName, (p, q) => namesAgree(p, q) || namesAgree(q, p));
     compare('expiryDate', a.expiryDate, b.expiryDate);
+    // A type guessed from the layout (a card front whose name was illegible is taken for an identity card) is no
+    // evidence against the type the other side names.
+    const named = front.detectionConfidence >= NAMED_TYPE_CONFIDENCE && back.detectionConfidence >= NAMED_TYPE_CONFIDENCE;
     const typeA = front.detectedDocumentType;
     const typeB = back.detectedDocumentType;
-    if (typeA !== 'unknown' && typeB !== 'unknown' && typeA !== typeB) reasons.push(`document type differs (front ${typeA}, back ${typeB})`);
+    if (named && typeA !== 'unknown' && typeB !== 'unknown' && typeA !== typeB) reasons.push(`document type differs (front ${typeA}, back ${typeB})`);
     const stateA = front.mrz?.fields.issuingState?.value;
     const stateB = back.mrz?.fields.issuingState?.value;
     if (stateA && stateB && stateA !== stateB) reasons.push(`issuing state differs (front ${stateA}, back ${stateB})`);

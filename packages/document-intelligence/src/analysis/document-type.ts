@@ -1,11 +1,25 @@
+import { isValidMrzCountryCode } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
-import { type DeclaredDocumentType, type DetectedDocumentType } from './types';
+import { type VizReading } from '../viz/read-viz';
+import { type DeclaredDocumentType, type DetectedDocumentType, type DocumentSide } from './types';
 
 export interface DocumentTypeDecision {
   type: DetectedDocumentType;
   confidence: number;
   requiresBackSide: boolean;
-  basis: 'mrz' | 'printed-wording' | 'declared' | 'none';
+  basis: 'mrz' | 'mrz-head' | 'printed-wording' | 'layout' | 'declared' | 'none';
+}
+
+/**
+ * What the side shows besides an MRZ read and the document's name, for when neither was legible: blur and
+ * compression take the small print (the document's name under a guilloche, the captions) before the large values.
+ */
+export interface LayoutEvidence {
+  side: DocumentSide;
+  /** Lines that look like MRZ text or hold a filler run, normalised as findMrz gives them (MrzSearch). */
+  mrzTraceLines: string[];
+  /** Personal-data fields the visual zone gave: surname, given names, birth and expiry dates, number, sex, nationality. */
+  personalDataFields: number;
 }
 
 // Folded (lower-case ASCII) wordings printed on documents; the OCR sometimes glues words, so also without spaces.
@@ -49,35 +63,93 @@ function withinOneEdit(text: string, pattern: string): boolean {
   return false;
 }
 
+const PERSONAL_DATA_FIELDS = ['surname', 'givenNames', 'birthDate', 'expiryDate', 'documentNumber', 'sex', 'nationality'] as const;
+
+/** How many personal-data fields the visual zone gave (LayoutEvidence.personalDataFields). */
+export function personalDataFieldsOf(viz: VizReading): number {
+  return PERSONAL_DATA_FIELDS.filter((field) => viz[field] !== undefined && viz[field] !== '').length;
+}
+
 /** Residence permits carry document codes IR/AR/RP…; Doc 9303 leaves the second letter to the state. */
 const RESIDENCE_PERMIT_CODES = new Set(['IR', 'AR', 'RP', 'RT', 'CR']);
 
+/** Confidence of each basis; all but the last two are at or above MIN_DETECTION_CONFIDENCE (side-problems). */
+const CONFIDENCE = { validMrz: 0.95, failedMrz: 0.75, mrzHead: 0.6, wording: 0.6, layout: 0.55, declared: 0.3, none: 0.1 } as const;
 /**
- * MRZ first (document code and format are printed to be machine-read), then printed wording, then what the
- * client declared. Confidence reflects the basis: a valid MRZ 0.95, an MRZ with failures 0.75, wording 0.6,
- * declared type only 0.3, nothing 0.1. Passports are single-sided; every other type, and 'unknown', asks for
- * the back so a card is never accepted on its front alone.
+ * A type decided with at least this confidence was named by the document itself (its MRZ's document code or its
+ * printed name); below it, the type is the layout's or the caller's guess: "a card", not which card.
  */
-export function decideDocumentType(mrz: MrzReading | null, foldedText: string, declared?: DeclaredDocumentType): DocumentTypeDecision {
+export const NAMED_TYPE_CONFIDENCE = CONFIDENCE.wording;
+/**
+ * A card front is told by its layout when at least this many personal-data fields were read from it: a name, a
+ * birth date and an expiry date in a column is an identity document's data zone, not a receipt or a letter.
+ */
+const MIN_LAYOUT_FIELDS = 3;
+/**
+ * EU driving licences (directive 2006/126/EC, annex I) number their fields: 1. surname, 2. given names, 3. birth
+ * date and place, 4a.–4c. issue, expiry, authority, 5. number. With the wording lost, lines opening with these
+ * numbers tell a licence from an identity card.
+ */
+const LICENCE_FIELD_NUMBER = /^(?:1|2|3|4a|4b|4c|5|8|9)\.\s*\S/;
+const MIN_LICENCE_FIELD_NUMBERS = 3;
+
+/**
+ * The document code and issuing state that open an MRZ's first line (ICAO 9303: TD1 `IDD<<`, TD3 `P<GBR`) when the
+ * rest of it was not read: a code letter, a second letter or filler, then a state code that exists. P is a
+ * passport, I, A and C identity cards, the residence-permit codes a residence permit.
+ */
+function typeOfMrzHead(line: string): DetectedDocumentType | null {
+  const head = /^([A-Z][A-Z<])([A-Z<]{3})/.exec(line);
+  if (!head || !isValidMrzCountryCode(head[2])) return null;
+  const code = head[1];
+  if (RESIDENCE_PERMIT_CODES.has(code)) return 'residence_permit';
+  if (code.startsWith('P')) return 'passport';
+  return /^[IAC]/.test(code) ? 'id_card' : null;
+}
+
+/**
+ * Without an MRZ read or the document's name, the layout: an MRZ line's head names the type; a front whose data
+ * zone gave MIN_LAYOUT_FIELDS fields and no MRZ is a card (a passport's data page always carries its MRZ), a
+ * driving licence when its fields are numbered, else an identity card, the commonest two-sided document.
+ */
+function typeOfLayout(layout: LayoutEvidence, foldedText: string): Pick<DocumentTypeDecision, 'type' | 'confidence' | 'basis'> | null {
+  const headType = layout.mrzTraceLines.map(typeOfMrzHead).find((t) => t !== null);
+  if (headType) return { type: headType, confidence: CONFIDENCE.mrzHead, basis: 'mrz-head' };
+  if (layout.side !== 'front' || layout.personalDataFields < MIN_LAYOUT_FIELDS) return null;
+  const numbered = foldedText.split('\n').filter((line) => LICENCE_FIELD_NUMBER.test(line.trim())).length;
+  const type = numbered >= MIN_LICENCE_FIELD_NUMBERS ? 'driver_license' : 'id_card';
+  return { type, confidence: CONFIDENCE.layout, basis: 'layout' };
+}
+
+/**
+ * MRZ first (document code and format are printed to be machine-read), then printed wording, then the layout,
+ * then what the caller declared. Confidence reflects the basis: a valid MRZ 0.95, an MRZ with failures 0.75, an
+ * MRZ line's head or the wording 0.6, the layout 0.55, declared type only 0.3, nothing 0.1. Passports are
+ * single-sided; every other type, and 'unknown', asks for the back so a card is never accepted on its front alone.
+ */
+export function decideDocumentType(mrz: MrzReading | null, foldedText: string, declared?: DeclaredDocumentType, layout?: LayoutEvidence): DocumentTypeDecision {
   let type: DetectedDocumentType = 'unknown';
-  let confidence = 0.1;
+  let confidence: number = CONFIDENCE.none;
   let basis: DocumentTypeDecision['basis'] = 'none';
   const worded = WORDINGS.find((w) => w.words.some((word) => printsWording(foldedText, word)));
+  const laidOut = !mrz && !worded && layout ? typeOfLayout(layout, foldedText) : null;
   if (mrz) {
     const code = mrz.fields.documentCode?.value ?? '';
     if (RESIDENCE_PERMIT_CODES.has(code) || worded?.type === 'residence_permit') type = 'residence_permit';
     else if (code.startsWith('P') || mrz.format === 'TD3') type = 'passport';
     else if (code.startsWith('D') && worded?.type === 'driver_license') type = 'driver_license';
     else type = 'id_card';
-    confidence = mrz.valid ? 0.95 : 0.75;
+    confidence = mrz.valid ? CONFIDENCE.validMrz : CONFIDENCE.failedMrz;
     basis = 'mrz';
   } else if (worded) {
     type = worded.type;
-    confidence = 0.6;
+    confidence = CONFIDENCE.wording;
     basis = 'printed-wording';
+  } else if (laidOut) {
+    ({ type, confidence, basis } = laidOut);
   } else if (declared) {
     type = declared;
-    confidence = 0.3;
+    confidence = CONFIDENCE.declared;
     basis = 'declared';
   }
   if (declared && type !== 'unknown' && type !== declared) confidence = Math.min(confidence, 0.5);

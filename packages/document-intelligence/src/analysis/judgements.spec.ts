@@ -3,7 +3,7 @@ import { type MrzReading } from '../mrz/types';
 import { type ImageQuality, judgeQuality } from '../quality/measure-quality';
 import { readViz } from '../viz/read-viz';
 import { collectAuthenticitySignals } from './authenticity-signals';
-import { decideDocumentType } from './document-type';
+import { decideDocumentType, type LayoutEvidence, personalDataFieldsOf } from './document-type';
 import { buildExtractedData, toSubmitExtractedData } from './extracted-data';
 import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
 import { judgeSideProblems } from './side-problems';
@@ -31,6 +31,47 @@ describe('document type', () => {
   });
 });
 
+describe('document type by layout, when neither an MRZ nor the document name was read', () => {
+  const front = (personalDataFields: number): LayoutEvidence => ({ side: 'front', mrzTraceLines: [], personalDataFields });
+  const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
+  const problemsOf = (type: ReturnType<typeof decideDocumentType>) =>
+    judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null } });
+
+  it("takes the type from an MRZ line's document code and issuing state, read short of a whole line", () => {
+    // A noisy card back: the first row read 19 of 30 characters, the rest not at all.
+    const back: LayoutEvidence = { side: 'back', mrzTraceLines: ['IDGBRKG605Z87H8KK<<'], personalDataFields: 0 };
+    expect(decideDocumentType(null, '', undefined, back)).toEqual({ type: 'id_card', confidence: 0.6, requiresBackSide: true, basis: 'mrz-head' });
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['WALKER<<OLIVER', 'P<IRLWALSH<<CIAN<<<'] })).toMatchObject({ type: 'passport', basis: 'mrz-head' });
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['RPGBRX1234567<<'] })).toMatchObject({ type: 'residence_permit' });
+    // No such state (QQQ), or a name row: no head.
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['IDQQQKG605Z87H8KK<<', 'ADAMS<<ANNA<<<'] })).toMatchObject({ type: 'unknown', confidence: 0.1 });
+  });
+
+  it('calls a front with a data zone of three or more fields and no MRZ an identity card, a numbered one a licence', () => {
+    // "carteotcenteteicentitycaro": the document's name garbled past recognition over a guilloche.
+    const text = 'republiquefrancaise\ncarteotcenteteicentitycaro\nrousseau\nmarieclaire\n17/03/1951\nfra';
+    expect(decideDocumentType(null, text, undefined, front(3))).toEqual({ type: 'id_card', confidence: 0.55, requiresBackSide: true, basis: 'layout' });
+    const licence = 'ukdrivinglcnce\n1. smith\n2. john\n3. 01.01.1980 london\n4a. 01.01.2020\n4b. 01.01.2030\n5. smith801010j99ab';
+    expect(decideDocumentType(null, licence, undefined, front(4))).toMatchObject({ type: 'driver_license', basis: 'layout' });
+    expect(decideDocumentType(null, text, undefined, front(2))).toMatchObject({ type: 'unknown', confidence: 0.1 });
+    // A back or a passport page without its MRZ is not told by its data zone.
+    expect(decideDocumentType(null, text, undefined, { ...front(5), side: 'back' })).toMatchObject({ type: 'unknown' });
+    expect(decideDocumentType(null, text, undefined, { ...front(5), side: 'main' })).toMatchObject({ type: 'unknown' });
+  });
+
+  it('ranks below the MRZ and the printed wording, and is confident enough not to ask for a retake', () => {
+    expect(decideDocumentType(null, 'reisepass', undefined, front(5))).toMatchObject({ type: 'passport', basis: 'printed-wording' });
+    expect(decideDocumentType(mrz(TD1_DEU), '', undefined, front(5))).toMatchObject({ basis: 'mrz' });
+    expect(problemsOf(decideDocumentType(null, '', undefined, front(3)))).not.toContain('LOW_DETECTION_CONFIDENCE');
+    expect(problemsOf(decideDocumentType(null, '', undefined, front(2)))).toContain('LOW_DETECTION_CONFIDENCE');
+  });
+
+  it('counts the personal-data fields a visual zone gave, not its issue date or place of birth', () => {
+    expect(personalDataFieldsOf({ raw: {}, text: '', surname: 'ROUSSEAU', birthDate: '1951-03-17', nationality: 'FRA', issueDate: '2020-01-01', placeOfBirth: 'NANTES' })).toBe(3);
+    expect(personalDataFieldsOf({ raw: {}, text: '', surname: '' })).toBe(0);
+  });
+});
+
 describe('side problems', () => {
   const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
 
@@ -38,22 +79,22 @@ describe('side problems', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);
     expect(reading.valid).toBe(true);
-    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraces: 3, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
+    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
     const cardType = decideDocumentType(null, 'personalausweis', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], fillerTraces: 0, reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
+    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
   });
 
   it('a card back whose MRZ shows only in fragments has an unreadable MRZ, not a missing one', () => {
     const cardType = decideDocumentType(null, 'personalausweis', undefined);
     // OCR gave pieces of the lines ("IDGBRFHGFTF33L0<<", "WALKER<<GRACE<<<"), none long enough to be an MRZ line.
-    const fragments = { candidateLines: [], fillerTraces: 2, reading: null };
+    const fragments = { candidateLines: [], fillerTraceLines: ['IDD<<T22000', 'MUSTERMANN<<ERIKA'], reading: null };
     expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: fragments })).toEqual(['MRZ_DATA_UNREADABLE']);
   });
 
   it('reports an expired document, a missing portrait and low quality', () => {
     const type = decideDocumentType(null, 'passport', undefined);
     const problems = judgeSideProblems({
-      ...base, side: 'main', type, mrzSearch: { candidateLines: [], fillerTraces: 0, reading: null },
+      ...base, side: 'main', type, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null },
       quality: judgeQuality({ ...goodQuality, brightness: 20 }),
       portrait: { checked: true, found: false }, data: { expiryDate: '2020-01-01' },
     });
@@ -66,7 +107,7 @@ describe('side problems', () => {
     const crossCheck = crossCheckMrzAndViz(reading, viz);
     expect(crossCheck.score).toBe(0);
     const type = decideDocumentType(reading, '', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraces: 3, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
     const agreeing = crossCheckMrzAndViz(reading, readViz(VIZ_LINES(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])));
     expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
   });
@@ -75,7 +116,7 @@ describe('side problems', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);
     const judge = (vizLines: string[]) => judgeSideProblems({
-      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraces: 3, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
     });
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');

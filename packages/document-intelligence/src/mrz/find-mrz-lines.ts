@@ -8,9 +8,9 @@ export interface MrzSearch {
   candidateLines: string[];
   /**
    * OCR lines, MRZ-like or not, that hold a run of MRZ fillers ('<<'): traces of an MRZ even when no line was read
-   * whole enough to be a candidate. Nothing else on a document prints '<<'.
+   * whole enough to be a candidate. Nothing else on a document prints '<<'. Normalised like candidateLines.
    */
-  fillerTraces: number;
+  fillerTraceLines: string[];
   reading: MrzReading | null;
 }
 
@@ -46,6 +46,6 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       }
     }
   }
-  const fillerTraces = lines.filter((l) => normaliseMrzLine(l.text).includes('<<')).length;
-  return { candidateLines: candidates, fillerTraces, reading: best };
+  const fillerTraceLines = lines.map((l) => normaliseMrzLine(l.text)).filter((line) => line.includes('<<'));
+  return { candidateLines: candidates, fillerTraceLines, reading: best };
 }
