@@ -121,7 +121,7 @@ describe('fillUncaptionedValues', () => {
     expect(fillUncaptionedValues(captioned, passport, NOW)).toEqual(captioned);
   });
 
-  it('on a card front that lost some captions, places the values that show what they are, but not the names', () => {
+  it('on a card front that lost some captions, places the values that show what they are, and names only where ICAO order puts them', () => {
     // Blur took the captions of the surname, the sex and nationality, the number and the expiry date.
     const lines = card(['REPUBLIQUE FRANCAISE', 'CARTE D\'IDENTITE / IDENTITY CARD'], [
       'ROUSSEAU', 'Prénoms/Given names', 'MARIE CLAIRE', 'Date de naissance/Date of birth', '17/03/1951', 'F FRA',
@@ -131,12 +131,38 @@ describe('fillUncaptionedValues', () => {
     expect(captioned).toMatchObject({ givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17' });
     const v = fillUncaptionedValues(captioned, lines, NOW);
     expect(v).toMatchObject({ givenNames: 'MARIE CLAIRE', birthDate: '1951-03-17', sex: 'F', nationality: 'FRA', documentNumber: 'VTSTOJ91X', expiryDate: '2031-04-07' });
-    expect(v.surname).toBeUndefined();
+    // The surname stands directly above the given names' caption, below the document's name.
+    expect(v.surname).toBe('ROUSSEAU');
     // Beside legible captions an all-digit token (a card access number) is not taken for the document number.
     const withCan = card(['BUNDESREPUBLIK DEUTSCHLAND', 'PERSONALAUSWEIS'], [
       'Name/Surname', 'MULLER', 'Geburtsdatum/Date of birth', '20.06.1999', '123456', '21.11.2032',
     ]);
     expect(fillUncaptionedValues(readViz(withCan), withCan, NOW)).toMatchObject({ surname: 'MULLER', birthDate: '1999-06-20', expiryDate: '2032-11-21' });
     expect(fillUncaptionedValues(readViz(withCan), withCan, NOW).documentNumber).toBeUndefined();
+  });
+
+  it('takes the name whose caption was garbled from where ICAO order puts it, and nowhere else', () => {
+    const title = ['REPUBLIQUE FRANCAISE', 'CARTE DIDENTITETIDENTITY CARD'];
+    const rest = ['Date de naissance/Date of birth', '25/10/1954', 'Sexe/Nationalite', 'M FRA'];
+    // The surname's caption read "NomSunme": the line below it, above the given names' caption, is the surname.
+    const surnameLost = card(title, ['NomSunme', 'DUPONT', 'Prendms/Given names', 'LOUIS', ...rest]);
+    expect(read(surnameLost)).toMatchObject({ surname: 'DUPONT', givenNames: 'LOUIS' });
+    // The given names' caption read "Vornan ervGiven": the line below it, above the next caption, is the given names.
+    const givenLost = card(['PERSONALAUSWEISIIDENTITYCARD'], [
+      'Name/Surname', 'HUBER', 'Vornan ervGiven', 'TOBIAS', 'Geburtsdatum/Date of birth', '22.08.1996',
+    ]);
+    expect(read(givenLost)).toMatchObject({ surname: 'HUBER', givenNames: 'TOBIAS' });
+
+    // Two value lines in a row (a name at birth, or a caption glued into the name: "ISIOBHAN" right below the
+    // surname), a hesitant reading, or a value above the line: nothing is taken.
+    const twoValues = card(title, ['NomSunme', 'DUPONT', 'GABLER', 'Prendms/Given names', 'LOUIS', ...rest]);
+    expect(read(twoValues).surname).toBeUndefined();
+    const glued = card(['IDENTITY CARD'], ['Sumame', 'MURPHY', 'ISIOBHAN', '21DEC2007', 'Date of expiry', '08JUN2027']);
+    expect(read(glued)).toMatchObject({ surname: 'MURPHY' });
+    expect(read(glued).givenNames).toBeUndefined();
+    const hesitant = card(title, ['NomSunme', { text: 'DUPONT', confidence: 0.8 }, 'Prendms/Given names', 'LOUIS', ...rest]);
+    expect(read(hesitant).surname).toBeUndefined();
+    const afterDate = card(title, ['Nom', '01.01.2020', 'DUPONT', 'Prendms/Given names', 'LOUIS', ...rest]);
+    expect(read(afterDate).surname).toBeUndefined();
   });
 });

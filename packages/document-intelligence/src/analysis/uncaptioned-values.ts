@@ -2,7 +2,7 @@ import { decideDocumentType } from './document-type';
 import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type OcrLine } from '../ocr/types';
 import { captionFieldsOf, type VizReading } from '../viz/read-viz';
-import { foldText, looksLikeCaption } from '../viz/viz-labels';
+import { foldText, looksLikeCaption, type VizFieldName } from '../viz/viz-labels';
 import { parseVizDate, parseVizNationality, parseVizSex } from '../viz/viz-values';
 
 /**
@@ -103,6 +103,8 @@ export function fillUncaptionedValues(viz: VizReading, lines: OcrLine[], now: Da
     fill('surname', cleanName(names[0].text), names[0]);
     fill('givenNames', cleanName(names[1].text), names[1]);
   }
+  const partner = captionsLegible ? nameBesideCaptionedName(viz, lines, captionsPerLine) : null;
+  if (partner) fill(partner.field, cleanName(partner.line.text), { index: partner.index, line: partner.line, text: partner.line.text.trim() });
 
   const taken = new Set<number>([...dates.map((d) => d.index), ...(names ?? []).map((n) => n.index)]);
   const rest = values.filter((v) => !taken.has(v.index));
@@ -175,6 +177,40 @@ function nameLinesAbove(values: ValueLine[], lines: OcrLine[], birthLine: ValueL
     && Math.abs(v.line.box.x - column.x) <= COLUMN_SLACK_LINE_HEIGHTS * column.height
     && looksLikePrintedName(v.text));
   return names.length === 2 ? [names[0], names[1]] : null;
+}
+
+/**
+ * ICAO 9303 zone V prints the surname, then the given names, each under its caption. Where one name's caption was
+ * read and the other's lost or garbled ("NomSunme", "Vornan ervGiven"; a caption is printed in mixed case, so a
+ * garbled one still shows lower-case letters a name cannot have), the other name is the capitals line standing in
+ * its place, and only there:
+ * - the surname directly above the given names' caption, with the document's name or a garbled caption above it;
+ * - the given names below a garbled caption that follows the surname's line, with a caption (or nothing) after.
+ * A name line with any other neighbours (two value lines in a row: a birth name, a second surname) is left alone.
+ */
+function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerLine: VizFieldName[][]): { field: 'surname' | 'givenNames'; index: number; line: OcrLine } | null {
+  const uncaptionedName = (index: number): boolean => {
+    const line = lines[index];
+    return line !== undefined && captionsPerLine[index].length === 0 && looksLikePrintedName(line.text.trim())
+      && line.confidence >= MIN_OPEN_VALUE_CONFIDENCE;
+  };
+  const garbledCaption = (index: number): boolean => {
+    const line = lines[index];
+    return line !== undefined && captionsPerLine[index].length === 0 && /\p{Ll}/u.test(line.text.replace(/[cosvwxzß]/g, ''));
+  };
+  if (viz.surname === undefined && viz.givenNames !== undefined) {
+    const caption = captionsPerLine.findIndex((fields) => fields.includes('givenNames'));
+    const above = caption - 2;
+    const heading = above >= 0 && (garbledCaption(above) || printsDocumentName(lines[above].text));
+    return caption >= 2 && heading && uncaptionedName(caption - 1) ? { field: 'surname', index: caption - 1, line: lines[caption - 1] } : null;
+  }
+  if (viz.givenNames === undefined && viz.surname !== undefined) {
+    const surnameLine = lines.findIndex((line, index) => captionsPerLine[index].length === 0 && cleanName(line.text) === cleanName(viz.surname as string));
+    const candidate = surnameLine + 2;
+    const after = lines[candidate + 1] === undefined || captionsPerLine[candidate + 1].length > 0 || garbledCaption(candidate + 1);
+    return surnameLine >= 0 && garbledCaption(surnameLine + 1) && uncaptionedName(candidate) && after ? { field: 'givenNames', index: candidate, line: lines[candidate] } : null;
+  }
+  return null;
 }
 
 function printsDocumentName(text: string): boolean {

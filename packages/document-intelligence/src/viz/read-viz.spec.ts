@@ -137,6 +137,10 @@ describe('parseVizNationality', () => {
     expect(parseVizNationality('UTOPIAN UTO')).toBe('UTO');
     expect(parseVizNationality('E BEL')).toBe('BEL');
     expect(parseVizNationality('FUTO')).toBe('UTO');
+    // The recogniser's small letters: a three-letter code ICAO defines still counts, a stray letter does not.
+    expect(parseVizNationality('m fra')).toBe('FRA');
+    expect(parseVizNationality('d')).toBeNull();
+    expect(parseVizNationality('xqz')).toBeNull();
     expect(parseVizNationality('DEUTSCH')).toBe('DEU');
     expect(parseVizNationality('ABC')).toBe('ABC');
     expect(parseVizNationality('nationality')).toBeNull();

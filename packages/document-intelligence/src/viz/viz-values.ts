@@ -49,10 +49,14 @@ const NATIONALITY_WORDS: Record<string, string> = {
 export function parseVizNationality(text: string): string | null {
   const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   for (const [word, code] of Object.entries(NATIONALITY_WORDS)) if (folded.includes(word)) return code;
-  const words = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').match(/\b[A-Z]+\b/g) ?? [];
+  const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const words = plain.match(/\b[A-Z]+\b/g) ?? [];
+  // Codes are printed in capitals, but the recogniser returns small letters for some ("m fra"): a three-letter code
+  // ICAO defines is also recognised in small letters (a stray small "d" is no Germany); an unknown one only in capitals.
+  const smallCodes = (plain.match(/\b[a-z]{3}\b/g) ?? []).map((w) => w.toUpperCase());
   const alpha3 = (code: string): string => (code === 'D' ? 'DEU' : code);
   const isKnownMrzCountryCode = (code: string): boolean => isValidMrzCountryCode(code) || code === SPECIMEN_STATE_CODE;
-  const known = words.find((w) => w.length <= 3 && isKnownMrzCountryCode(w));
+  const known = words.find((w) => w.length <= 3 && isKnownMrzCountryCode(w)) ?? smallCodes.find(isKnownMrzCountryCode);
   if (known) return alpha3(known);
   const glued = words.find((w) => (w.length === 4 || w.length === 2) && isKnownMrzCountryCode(w.slice(1)));
   if (glued) return alpha3(glued.slice(1));
