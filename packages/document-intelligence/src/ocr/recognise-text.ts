@@ -24,7 +24,7 @@ const BATCH_SIZE = 1;
  * Samples each region as an upright strip at the recogniser's 48-pixel height (keeping aspect, times the
  * horizontal stretch) and CTC-decodes the output.
  */
-export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1): Promise<Recognition[]> {
+export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1, margin: RegionMargin = NO_MARGIN): Promise<Recognition[]> {
   const widths = regions.map((r) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))));
   const order = regions.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
   const results: Recognition[] = new Array<Recognition>(regions.length);
@@ -48,7 +48,10 @@ export async function recogniseTexts(session: ort.InferenceSession, characters: 
     const [, steps, classes] = tensor.dims as number[];
     const data = tensor.data as Float32Array;
     batch.forEach((regionIndex, b) => {
-      results[regionIndex] = ctcGreedyDecode(data.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, characters);
+      // The margin's share of the strip (its width over the strip's, both in input pixels) in time steps.
+      const marginPixels = margin.thicknesses * INPUT_HEIGHT * horizontalStretch;
+      const marginSteps = Math.ceil((marginPixels / batchWidth) * steps);
+      results[regionIndex] = ctcGreedyDecode(data.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, characters, marginSteps);
     });
   }
   return results;
@@ -82,11 +85,28 @@ function settled<T>(promise: Promise<T>): Promise<T> {
   return promise;
 }
 
-/** Best class per time step, repeats collapsed, blanks (class 0) dropped. */
-export function ctcGreedyDecode(probabilities: Float32Array, steps: number, classes: number, characters: string[]): Recognition {
-  let text = '';
-  let confidenceSum = 0;
-  let kept = 0;
+/**
+ * The padding the caller added at each end of every region, in multiples of its thickness: what the recogniser
+ * sees there is whatever lies beside the text.
+ */
+export interface RegionMargin {
+  thicknesses: number;
+}
+const NO_MARGIN: RegionMargin = { thicknesses: 0 };
+
+/**
+ * A first or last glyph decoded inside the margin with less than this probability is the art beside the word (a
+ * guilloche curve read 'C' before OLIVER, p 0.47), not a letter: a letter that reaches into the margin is read with
+ * the confidence of the rest of the word (0.9 and more on legible text).
+ */
+export const MIN_MARGIN_GLYPH_PROBABILITY = 0.5;
+
+/**
+ * Best class per time step, repeats collapsed, blanks (class 0) dropped; then a doubtful glyph in the first or last
+ * `marginSteps` time steps is dropped (MIN_MARGIN_GLYPH_PROBABILITY).
+ */
+export function ctcGreedyDecode(probabilities: Float32Array, steps: number, classes: number, characters: string[], marginSteps = 0): Recognition {
+  const glyphs: { text: string; step: number; probability: number }[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t += 1) {
     let best = 0;
@@ -98,12 +118,15 @@ export function ctcGreedyDecode(probabilities: Float32Array, steps: number, clas
         best = c;
       }
     }
-    if (best !== 0 && best !== previous) {
-      text += characters[best] ?? '';
-      confidenceSum += bestP;
-      kept += 1;
-    }
+    if (best !== 0 && best !== previous) glyphs.push({ text: characters[best] ?? '', step: t, probability: bestP });
     previous = best;
   }
-  return { text, confidence: kept > 0 ? confidenceSum / kept : 0 };
+  const doubtful = (glyph: (typeof glyphs)[number] | undefined, inMargin: boolean): boolean =>
+    glyph !== undefined && inMargin && glyph.probability < MIN_MARGIN_GLYPH_PROBABILITY && glyph.text.trim() !== '';
+  if (glyphs.length > 1 && doubtful(glyphs[0], glyphs[0].step < marginSteps)) glyphs.shift();
+  const last = glyphs[glyphs.length - 1];
+  if (glyphs.length > 1 && doubtful(last, last.step >= steps - marginSteps)) glyphs.pop();
+  const text = glyphs.map((g) => g.text).join('');
+  const confidence = glyphs.length > 0 ? glyphs.reduce((sum, g) => sum + g.probability, 0) / glyphs.length : 0;
+  return { text, confidence };
 }

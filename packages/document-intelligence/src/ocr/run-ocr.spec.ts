@@ -14,6 +14,25 @@ describe('ctcGreedyDecode', () => {
     best.forEach((c, t) => { probs[t * 3 + c] = 0.9; });
     expect(ctcGreedyDecode(probs, best.length, 3, characters).text).toBe('AAB');
   });
+
+  it('drops a doubtful glyph in the margin beside the word, never a confident one or one inside it', () => {
+    const characters = ['', 'C', 'O', 'L'];
+    const decode = (glyphs: [number, number][], marginSteps: number) => {
+      const probs = new Float32Array(glyphs.length * 4);
+      glyphs.forEach(([c, p], t) => { probs[t * 4 + c] = p; probs[t * 4] = c === 0 ? p : Math.min(p, 1 - p) / 2; });
+      return ctcGreedyDecode(probs, glyphs.length, 4, characters, marginSteps);
+    };
+    // Steps: C (p 0.47, art beside the word) · O · blank · L · blank · C (p 0.45) at the last step.
+    const word: [number, number][] = [[1, 0.47], [2, 0.98], [0, 0.9], [3, 0.97], [0, 0.9], [1, 0.45]];
+    expect(decode(word, 1)).toEqual({ text: 'OL', confidence: expect.closeTo(0.975, 3) });
+    expect(decode(word, 0).text).toBe('COLC');
+    // Confident at the edge: a letter reaching into the margin.
+    expect(decode([[1, 0.92], [2, 0.98], [0, 0.9], [3, 0.97]], 1).text).toBe('COL');
+    // Doubtful but past the margin: OCR's hesitation over a letter, kept for the caller's confidence gate.
+    expect(decode([[0, 0.9], [0, 0.9], [1, 0.4], [2, 0.98], [3, 0.97]], 1).text).toBe('COL');
+    // A lone glyph is never dropped to nothing.
+    expect(decode([[1, 0.4]], 1).text).toBe('C');
+  });
 });
 
 describe('longLineStretchAfterPreread', () => {

@@ -1,6 +1,6 @@
 import { detectTextBoxes } from './detect-text-boxes';
 import { arrangeInReadingOrder } from './reading-order';
-import { type Recognition, recogniseTexts } from './recognise-text';
+import { type Recognition, recogniseTexts, type RegionMargin } from './recognise-text';
 import { getOcrSessions } from './sessions';
 import { completeMrzRows } from './complete-mrz-rows';
 import { mergeLineFragments } from './merge-line-fragments';
@@ -14,8 +14,10 @@ const MIN_WORD_CONFIDENCE = 0.5;
  * The recogniser drops a thin first or last glyph ('I', '1') when the crop ends right at the ink; a margin of
  * a quarter of the line height on each side keeps it.
  */
+const LINE_END_MARGIN: RegionMargin = { thicknesses: 0.25 };
+
 function padAlongLine(detected: OrientedBox, image: RgbImage): { region: OrientedBox; box: Box } {
-  const region = lengthen(detected, Math.round(detected.thickness * 0.25));
+  const region = lengthen(detected, Math.round(detected.thickness * LINE_END_MARGIN.thicknesses));
   return { region, box: boundsOf(region, image.width, image.height) };
 }
 
@@ -83,7 +85,8 @@ async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: bool
     longLineStretch = longLineStretchAfterPreread(preread.size);
   }
   if (options.skipRecogniserForLongLines) longIndices = [];
-  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region));
+  // Short words only: a long line may be an MRZ, whose check digit at the end is judged by its check, not dropped.
+  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region), 1, LINE_END_MARGIN);
   shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
   const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), longLineStretch);
   longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
