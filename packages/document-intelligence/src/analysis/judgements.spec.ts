@@ -72,6 +72,19 @@ describe('document type by layout, when neither an MRZ nor the document name was
   });
 });
 
+describe('MRZ/VIZ cross-check of the document number', () => {
+  const vizWith = (documentNumber: string) => ({ raw: {}, text: '', documentNumber });
+  it("takes a VIZ number with the passport row's state code (and document code) glued in front for the MRZ's", () => {
+    // German number row "P  D  WKK4YF3WM" read as "P DWKK4YF3WM"; here the card's T22000129 with state D.
+    for (const read of ['DT22000129', 'IDDT22000129', 'T22000129', 'T2200O129']) {
+      expect(crossCheckMrzAndViz(mrz(TD1_DEU), vizWith(read))).toMatchObject({ compared: 1, agreed: 1, disagreements: [] });
+    }
+    for (const read of ['XT22000129', 'DT22000128', 'DDT22000129']) {
+      expect(crossCheckMrzAndViz(mrz(TD1_DEU), vizWith(read)).disagreements).toHaveLength(1);
+    }
+  });
+});
+
 describe('side problems', () => {
   const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
 

@@ -36,7 +36,7 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
     ['givenNames', name('givenNames'), viz.givenNames, namesAgree],
     ['birthDate', checked('birthDate'), viz.birthDate, (a, b) => a === b],
     ['expiryDate', checked('expiryDate'), viz.expiryDate, (a, b) => a === b],
-    ['documentNumber', checked('documentNumber'), viz.documentNumber, documentNumbersAgree],
+    ['documentNumber', checked('documentNumber'), viz.documentNumber, (a, b) => documentNumbersAgree(a, withoutRowHead(b, mrz))],
     ['sex', mrz.fields.sex?.value, viz.sex, (a, b) => a === b],
   ];
   let compared = 0;
@@ -60,6 +60,22 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
  * read there with 'O' for '0' is the same number (the MRZ one is vouched for by its check digit).
  */
 const LOOK_ALIKE: Record<string, string> = { O: '0', Q: '0', D: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+
+/**
+ * A passport's number row prints the document code, the issuing state and the number apart ("P  D  WKK4YF3WM"); the
+ * OCR glues them ("P DWKK4YF3WM"). A VIZ number that starts with the MRZ's state code (after its document code, if
+ * that is glued too) and has the MRZ number's length without it is that number.
+ */
+function withoutRowHead(vizNumber: string, mrz: MrzReading): string {
+  const state = (mrz.fields.issuingState?.value ?? '').replace(/<+$/, '');
+  const code = (mrz.fields.documentCode?.value ?? '').replace(/<+$/, '');
+  const number = mrz.fields.documentNumber?.value ?? '';
+  const compact = vizNumber.toUpperCase().replace(/\s/g, '');
+  for (const head of [code + state, state]) {
+    if (head !== '' && compact.startsWith(head) && compact.length - head.length === number.length) return compact.slice(head.length);
+  }
+  return vizNumber;
+}
 
 export function documentNumbersAgree(mrzNumber: string, vizNumber: string): boolean {
   const fold = (s: string) => s.toUpperCase().replace(/[<\s]/g, '').replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
