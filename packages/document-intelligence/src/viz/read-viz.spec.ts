@@ -35,6 +35,10 @@ describe('readViz', () => {
     expect(captionFieldsOf('Nom Prenomsexe F')).toEqual(['surname', 'givenNames', 'sex']);
     // Two captions of one field glued, the second one's spaces lost (a blurred German card back).
     expect(readViz(lines('geburtsortplaceof birth', 'WIEN', 'Ausstellungsdatum/Date of issue', '04.07.2022'))).toMatchObject({ placeOfBirth: 'WIEN', issueDate: '2022-07-04' });
+    // The glued neighbour misread too ("Date of expiry/Date d'expiration" read as one word pair).
+    expect(readViz(lines('Date of birth/Date de naissance', '28JUL1981', "Date of expirydatn dexpiration", '18NOV2023'))).toMatchObject({ birthDate: '1981-07-28', expiryDate: '2023-11-18' });
+    // A name glued to its caption is no misread label: the value is still read beside the caption.
+    expect(readViz(lines('NomDUPONT', 'Prenoms LOUIS'))).toMatchObject({ givenNames: 'LOUIS' });
     const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));
     expect(inline).toMatchObject({ surname: 'ERIKSSON', givenNames: 'ANNA', sex: 'F' });
   });

@@ -140,7 +140,8 @@ function findLabels(folded: string): LabelHit[] {
         const before = at === 0 ? ' ' : folded[at - 1];
         const after = folded[at + text.length] ?? ' ';
         const boundedBefore = !/[a-z]/.test(before) || endsWithLabel(folded.slice(0, at));
-        const boundedAfter = !/[a-z]/.test(after) || text.endsWith(':') || startsWithLabel(folded.slice(at + text.length));
+        const rest = folded.slice(at + text.length);
+        const boundedAfter = !/[a-z]/.test(after) || text.endsWith(':') || startsWithLabel(rest) || startsWithMisreadLabel(rest);
         const bounded = boundedBefore && boundedAfter;
         if (!bounded || taken.slice(at, at + text.length).some(Boolean)) continue;
         for (let i = at; i < at + text.length; i += 1) taken[i] = true;
@@ -169,6 +170,19 @@ function endsWithLabel(prefix: string): boolean {
 
 function startsWithLabel(suffix: string): boolean {
   return LABEL_AT_START.some((label) => label.test(suffix));
+}
+
+/**
+ * The neighbour glued on may be misread as well ("date of expirydatn dexpiration"): the text up to the next
+ * separator opens with one to five words close to a label (fuzzyLabelField).
+ */
+function startsWithMisreadLabel(suffix: string): boolean {
+  const piece = /^[^/|:,]+/.exec(suffix)?.[0] ?? '';
+  const words = piece.split(/\s+/).filter(Boolean);
+  for (let n = Math.min(5, words.length); n >= 1; n -= 1) {
+    if (fuzzyLabelField(words.slice(0, n).join(' ')) !== null) return true;
+  }
+  return false;
 }
 
 function escapeRegExp(text: string): string {
