@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { listPortraits } from '@kyc/document-generator';
 import { loadAnalyzer } from './analyzer';
 import { DatasetError, loadLabelledSet } from './datasets';
-import { runGeneratedSet, summarizeGenerated } from './generated-eval';
+import { runGeneratedSet, runUnusableCaptures, summarizeGenerated } from './generated-eval';
 import type { GeneratedReport } from './generated-eval';
 import { barChartSvg, htmlPage } from './html-report';
 import { runLabelledSet, summarizeLabelled } from './labelled-eval';
@@ -17,7 +17,8 @@ const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --o
        npm run eval:documents -- --dataset <dir with labels.csv (file,mrz)> --out <file.json>
   --analyzer <module>   load analyzeDocumentSide from this module instead of @kyc/document-intelligence
   --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set
-  --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image`;
+  --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image
+  --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page; default 20)`;
 
 function progress(label: string, done: number, total: number, extra = ''): void {
   process.stdout.write(`\r${label} ${done}/${total}${extra}`);
@@ -69,7 +70,10 @@ function printGenerated(report: GeneratedReport): void {
     ['requiresBackSide accuracy', formatRate(report.requiresBackSide.accuracy)],
     ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] =>
       [`  ${code}`, `P ${formatRate(s.precision)}  R ${formatRate(s.recall)}  (tp ${s.truePositives} fp ${s.falsePositives} fn ${s.falseNegatives})`]),
-    ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
+    [`unusable captures (${report.unusableCaptures.images}; codes scored above)`, ''],
+    ...Object.entries(report.unusableCaptures.kinds).map(([kind, k]): [string, string] =>
+      [`  ${kind}`, `${formatRate(k.allExpectedRaised)} of ${k.images} raised ${k.expected.join(' + ')}`]),
+    ['latency p50 / p95 (documents)', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
     ['analyzer errors', String(report.analyzerErrors)],
   ];
   console.log(table(rows));
@@ -80,13 +84,15 @@ async function main(): Promise<number> {
     options: {
       dataset: { type: 'string' }, out: { type: 'string' }, documents: { type: 'string', default: '300' },
       seed: { type: 'string', default: '2026' }, 'shared-data': { type: 'string' }, 'fault-rate': { type: 'string', default: '0.25' },
-      analyzer: { type: 'string' }, dump: { type: 'string' }, help: { type: 'boolean' },
+      analyzer: { type: 'string' }, dump: { type: 'string' }, captures: { type: 'string', default: '20' }, help: { type: 'boolean' },
     },
   });
   const documents = Number(values.documents);
+  const captureCount = Number(values.captures);
   const seed = Number(values.seed);
   const faultRate = Number(values['fault-rate']);
-  if (values.help || !Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed) || !(faultRate >= 0 && faultRate <= 1)) {
+  if (values.help || !Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed) || !(faultRate >= 0 && faultRate <= 1)
+    || !Number.isInteger(captureCount) || captureCount < 0) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
@@ -128,7 +134,10 @@ async function main(): Promise<number> {
     },
   });
   process.stdout.write('\n');
-  const generated = summarizeGenerated(records);
+  const captures = await runUnusableCaptures(analyzer, { count: captureCount, seed, portraits, onProgress: (d, t) => progress('unusable captures', d, t) });
+  if (captureCount > 0) process.stdout.write('\n');
+  if (dumpFile) for (const record of captures) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
+  const generated = summarizeGenerated(records, captures);
   printGenerated(generated);
 
   let sanity: LabelledReport | null = null;

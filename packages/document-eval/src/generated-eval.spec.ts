@@ -1,6 +1,6 @@
 import { validateMrz } from '@kyc/document-generator';
 import type { DocumentAnalyzer } from './analyzer';
-import { runGeneratedSet, summarizeGenerated } from './generated-eval';
+import { runGeneratedSet, runUnusableCaptures, summarizeGenerated } from './generated-eval';
 
 jest.setTimeout(120_000);
 
@@ -26,5 +26,27 @@ describe('runGeneratedSet', () => {
     expect(report.analyzerErrors).toBe(1);
     expect(report.mrz.exactLineRate).toBe(0);
     expect(report.documents).toBe(3);
+  });
+});
+
+describe('runUnusableCaptures', () => {
+  it('uploads each kind in turn as a front, on the reference date, and survives a throwing analyzer', async () => {
+    const calls: { side: string; now?: Date }[] = [];
+    const analyzer: DocumentAnalyzer = async (_image, opts) => {
+      calls.push({ side: opts.side, now: opts.now });
+      if (calls.length === 3) throw new Error('analyzer crashed');
+      return {
+        detectedDocumentType: 'unknown', detectionConfidence: 0.1, requiresBackSide: true, mrz: null, extractedData: {},
+        problems: ['LOW_DETECTION_CONFIDENCE'], authenticitySignals: [], timingsMs: { total: 0 },
+      };
+    };
+    const captures = await runUnusableCaptures(analyzer, { count: 5, seed: 4, portraits: [] });
+    expect(captures.map((c) => c.truth.kind)).toEqual(['too_dark', 'too_small', 'no_document', 'blank_page', 'too_dark']);
+    expect(calls.every((c) => c.side === 'front' && c.now?.toISOString() === '2026-01-01T12:00:00.000Z')).toBe(true);
+    expect(captures[2].error).toBe('analyzer crashed');
+    const report = summarizeGenerated([], captures);
+    expect(report.unusableCaptures.kinds.no_document).toEqual({ images: 1, expected: ['LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 0 });
+    expect(report.unusableCaptures.kinds.blank_page?.allExpectedRaised).toBe(1);
+    expect(report.problems.DOCUMENT_QUALITY_TOO_LOW).toMatchObject({ truePositives: 0, falseNegatives: 3 });
   });
 });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { ALL_DEGRADATIONS, ALL_FAULTS, FAULT_CODES, generateDocument, ID_CARD_ONLY_FAULTS, Prng } from '@kyc/document-generator';
-import type { DocumentFault, ExpectedFields, ImageGroundTruth } from '@kyc/document-generator';
+import {
+  ALL_DEGRADATIONS, ALL_FAULTS, ALL_UNUSABLE_CAPTURES, FAULT_CODES, generateDocument, generateUnusableCapture, ID_CARD_ONLY_FAULTS, Prng,
+  UNUSABLE_CAPTURE_PROBLEMS,
+} from '@kyc/document-generator';
+import type { DocumentFault, ExpectedFields, ImageGroundTruth, UnusableCaptureKind, UnusableCaptureTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
 import type { DocumentAnalyzer, SideAnalysis } from './analyzer';
 import { codeErrors } from './code-errors';
@@ -54,6 +57,31 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
   return records;
 }
 
+export interface CaptureRecord {
+  truth: UnusableCaptureTruth;
+  analysis: SideAnalysis | null;
+  error: string | null;
+  latencyMs: number;
+}
+
+/**
+ * After the documents, uploads that show no usable document (generateUnusableCapture), the kinds in turn: the only
+ * images behind LOW_DETECTION_CONFIDENCE and DOCUMENT_QUALITY_TOO_LOW, whose recall the documents cannot measure.
+ * Generated from their own seed, so the document set and its figures stay as they were without them.
+ */
+export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number) => void }): Promise<CaptureRecord[]> {
+  const records: CaptureRecord[] = [];
+  for (let index = 0; index < options.count; index++) {
+    const kind = ALL_UNUSABLE_CAPTURES[index % ALL_UNUSABLE_CAPTURES.length];
+    const portraitFile = options.portraits.length > 0 ? options.portraits[index % options.portraits.length] : undefined;
+    const capture = await generateUnusableCapture({ seed: options.seed, index, kind, portrait: portraitFile ? readFileSync(portraitFile) : undefined });
+    const timed = await analyzeTimed(analyzer, capture.jpeg, { side: capture.truth.uploadedAs, now: new Date(`${capture.truth.referenceDate}T12:00:00Z`) });
+    records.push({ truth: capture.truth, ...timed });
+    options.onProgress?.(index + 1, options.count);
+  }
+  return records;
+}
+
 export interface GeneratedReport {
   dataset: 'generated';
   documents: number;
@@ -89,6 +117,12 @@ export interface GeneratedReport {
   latency: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null };
   /** Codes that need both sides; a single-side analyzer cannot raise them, so they are counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
+  /**
+   * The unusable captures (runUnusableCaptures), per kind: how many, the codes expected, and the share on which the
+   * analyzer raised every one of them. Their codes are scored with the documents' in `problems`; nothing else here
+   * counts them.
+   */
+  unusableCaptures: { images: number; kinds: Partial<Record<UnusableCaptureKind, { images: number; expected: string[]; allExpectedRaised: number | null }>> };
 }
 
 /** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
@@ -133,7 +167,7 @@ function mrzValidRate(records: GeneratedRecord[]): number | null {
   return ratio(eligible.filter((r) => r.analysis?.mrz?.valid === true).length, eligible.length);
 }
 
-export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport {
+export function summarizeGenerated(records: GeneratedRecord[], captures: CaptureRecord[] = []): GeneratedReport {
   const isClean = (r: GeneratedRecord): boolean => r.truth.degradations.length === 0;
   const withMrz = records.filter((r) => r.truth.mrz);
   const mrzPairs = (rs: GeneratedRecord[]): { expected: string[]; predicted: string[] | null }[] =>
@@ -151,7 +185,8 @@ export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport 
     confusion[r.truth.documentType] ??= {};
     confusion[r.truth.documentType][predicted] = (confusion[r.truth.documentType][predicted] ?? 0) + 1;
   }
-  const allProblemCodes = Object.values(FAULT_CODES).flatMap((c) => c.problems);
+  const allProblemCodes = [...Object.values(FAULT_CODES).flatMap((c) => c.problems), ...(captures.length > 0 ? Object.values(UNUSABLE_CAPTURE_PROBLEMS).flat() : [])];
+  const problemPairs = [...records, ...captures].map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] }));
   const allSignalCodes = Object.values(FAULT_CODES).flatMap((c) => c.signals);
   const documentLevel: Record<string, number> = {};
   for (const r of records) for (const code of r.truth.documentProblems) documentLevel[code] = (documentLevel[code] ?? 0) + 1;
@@ -179,13 +214,12 @@ export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport 
       }))),
     },
     groundTruthOnly: groundTruthOnly(scoreable),
-    problems: codePrecisionRecall(records.map((r) => ({ expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] })),
-      allProblemCodes),
+    problems: codePrecisionRecall(problemPairs, [...new Set(allProblemCodes)]),
     signals: codePrecisionRecall(records.map((r) => ({
       expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
     })), allSignalCodes),
     codeErrors: {
-      problems: codeErrors(records.map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] }))),
+      problems: codeErrors(problemPairs),
       signals: codeErrors(records.map((r) => ({
         image: r.truth.id, expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
         details: signalDetails(r.analysis),
@@ -204,5 +238,17 @@ export function summarizeGenerated(records: GeneratedRecord[]): GeneratedReport 
       meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
     },
     documentLevelCodesNotScored: documentLevel,
+    unusableCaptures: { images: captures.length, kinds: captureKinds(captures) },
   };
+}
+
+function captureKinds(captures: CaptureRecord[]): GeneratedReport['unusableCaptures']['kinds'] {
+  const kinds: GeneratedReport['unusableCaptures']['kinds'] = {};
+  for (const kind of ALL_UNUSABLE_CAPTURES) {
+    const of = captures.filter((c) => c.truth.kind === kind);
+    if (of.length === 0) continue;
+    const raisedAll = of.filter((c) => c.truth.expectedProblems.every((code) => c.analysis?.problems.includes(code))).length;
+    kinds[kind] = { images: of.length, expected: UNUSABLE_CAPTURE_PROBLEMS[kind], allExpectedRaised: ratio(raisedAll, of.length) };
+  }
+  return kinds;
 }

@@ -1,11 +1,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { UNUSABLE_CAPTURE_PROBLEMS } from '@kyc/document-generator';
 import type { ImageGroundTruth } from '@kyc/document-generator';
 import { loadAnalyzer } from './analyzer';
 import type { SideAnalysis } from './analyzer';
 import { summarizeGenerated } from './generated-eval';
-import type { GeneratedRecord } from './generated-eval';
+import type { CaptureRecord, GeneratedRecord } from './generated-eval';
 import { summarizeLabelled } from './labelled-eval';
 import type { LabelledRecord } from './labelled-eval';
 
@@ -59,6 +60,39 @@ describe('summarizeGenerated', () => {
     expect(report.documentType.accuracy).toBeCloseTo(2 / 3);
     expect(report.analyzerErrors).toBe(1);
     expect(report.latency).toMatchObject({ p50Ms: 20, p95Ms: 30 });
+  });
+});
+
+describe('summarizeGenerated with unusable captures', () => {
+  const capture = (kind: 'too_small' | 'blank_page', problems: string[]): CaptureRecord => ({
+    truth: { id: `cap-${kind}`, seed: 1, kind, uploadedAs: 'front', referenceDate: '2026-01-01', expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[kind], image: { width: 1, height: 1 } },
+    analysis: { ...analysis(null, problems), detectedDocumentType: 'unknown' }, error: null, latencyMs: 500,
+  });
+
+  it('scores their codes with the documents, per kind whether every expected code was raised, and nothing else', () => {
+    const documents: GeneratedRecord[] = [{ truth: truth('a', false), analysis: analysis(LINES), error: null, latencyMs: 10 }];
+    const captures = [
+      capture('too_small', ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE']),
+      capture('blank_page', ['DOCUMENT_QUALITY_TOO_LOW']),
+    ];
+    const report = summarizeGenerated(documents, captures);
+    // The blank page raised no LOW_DETECTION_CONFIDENCE (a miss) and a DOCUMENT_QUALITY_TOO_LOW it should not have.
+    expect(report.problems.LOW_DETECTION_CONFIDENCE).toMatchObject({ truePositives: 1, falseNegatives: 1, falsePositives: 0, recall: 0.5 });
+    expect(report.problems.DOCUMENT_QUALITY_TOO_LOW).toMatchObject({ truePositives: 1, falsePositives: 1, precision: 0.5, recall: 1 });
+    expect(report.codeErrors.problems.LOW_DETECTION_CONFIDENCE).toEqual([{ image: 'cap-blank_page', kind: 'fn' }]);
+    expect(report.unusableCaptures).toEqual({
+      images: 2,
+      kinds: {
+        too_small: { images: 1, expected: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 1 },
+        blank_page: { images: 1, expected: ['LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 0 },
+      },
+    });
+    // Images, document types and latency are the documents' alone.
+    expect(report.images).toBe(1);
+    expect(report.documentType.accuracy).toBe(1);
+    expect(report.latency.p95Ms).toBe(10);
+    // Without captures the two codes are listed only when raised, and the section is empty.
+    expect(summarizeGenerated(documents).unusableCaptures).toEqual({ images: 0, kinds: {} });
   });
 });
 

@@ -12,3 +12,7 @@ export {
 } from './generate';
 export { FontNotFoundError } from './render/fonts';
 export { generateBatch, BatchOptions, labelsCsv, listPortraits } from './batch';
+export {
+  ALL_UNUSABLE_CAPTURES, generateUnusableCapture, UNUSABLE_CAPTURE_PROBLEMS, UnusableCapture, UnusableCaptureKind,
+  UnusableCaptureOptions, UnusableCaptureTruth,
+} from './unusable-captures';
