@@ -26,6 +26,8 @@ export interface SideAnalysis {
   extractedData: AnalyzedFields;
   problems: string[];
   authenticitySignals: { code: string; detail?: string; severity?: string }[];
+  /** Whether a portrait detector looked for the face (the library alone has none; the document service does). */
+  portrait?: { checked: boolean; found?: boolean };
   timingsMs: { total: number };
 }
 

@@ -18,7 +18,8 @@ const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --o
   --analyzer <module>   load analyzeDocumentSide from this module instead of @kyc/document-intelligence
   --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set
   --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image
-  --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page; default 20)`;
+  --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page, no portrait;
+                        default 20)`;
 
 function progress(label: string, done: number, total: number, extra = ''): void {
   process.stdout.write(`\r${label} ${done}/${total}${extra}`);
@@ -70,7 +71,8 @@ function printGenerated(report: GeneratedReport): void {
     ['requiresBackSide accuracy', formatRate(report.requiresBackSide.accuracy)],
     ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] =>
       [`  ${code}`, `P ${formatRate(s.precision)}  R ${formatRate(s.recall)}  (tp ${s.truePositives} fp ${s.falsePositives} fn ${s.falseNegatives})`]),
-    [`unusable captures (${report.unusableCaptures.images}; codes scored above)`, ''],
+    [`unusable captures (${report.unusableCaptures.images}; codes scored above)`,
+      report.unusableCaptures.portraitsChecked ? 'portraits checked' : 'no portrait detector: PORTRAIT_NOT_DETECTED not scored'],
     ...Object.entries(report.unusableCaptures.kinds).map(([kind, k]): [string, string] =>
       [`  ${kind}`, `${formatRate(k.allExpectedRaised)} of ${k.images} raised ${k.expected.join(' + ')}`]),
     ['latency p50 / p95 (documents)', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],

@@ -40,13 +40,17 @@ describe('runUnusableCaptures', () => {
         problems: ['LOW_DETECTION_CONFIDENCE'], authenticitySignals: [], timingsMs: { total: 0 },
       };
     };
-    const captures = await runUnusableCaptures(analyzer, { count: 5, seed: 4, portraits: [] });
-    expect(captures.map((c) => c.truth.kind)).toEqual(['too_dark', 'too_small', 'no_document', 'blank_page', 'too_dark']);
+    const captures = await runUnusableCaptures(analyzer, { count: 6, seed: 4, portraits: [] });
+    expect(captures.map((c) => c.truth.kind)).toEqual(['too_dark', 'too_small', 'no_document', 'blank_page', 'no_portrait', 'too_dark']);
     expect(calls.every((c) => c.side === 'front' && c.now?.toISOString() === '2026-01-01T12:00:00.000Z')).toBe(true);
     expect(captures[2].error).toBe('analyzer crashed');
     const report = summarizeGenerated([], captures);
     expect(report.unusableCaptures.kinds.no_document).toEqual({ images: 1, expected: ['LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 0 });
     expect(report.unusableCaptures.kinds.blank_page?.allExpectedRaised).toBe(1);
     expect(report.problems.DOCUMENT_QUALITY_TOO_LOW).toMatchObject({ truePositives: 0, falseNegatives: 3 });
+    // This analyzer checks no portraits, so the missing one cannot be scored against it.
+    expect(report.problems.PORTRAIT_NOT_DETECTED).toBeUndefined();
+    expect(report.unusableCaptures.kinds.no_portrait).toBeUndefined();
+    expect(report.unusableCaptures.portraitsChecked).toBe(false);
   });
 });

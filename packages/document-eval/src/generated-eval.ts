@@ -122,7 +122,15 @@ export interface GeneratedReport {
    * analyzer raised every one of them. Their codes are scored with the documents' in `problems`; nothing else here
    * counts them.
    */
-  unusableCaptures: { images: number; kinds: Partial<Record<UnusableCaptureKind, { images: number; expected: string[]; allExpectedRaised: number | null }>> };
+  unusableCaptures: {
+    images: number;
+    /**
+     * Whether the analyzer looked for portraits (SideAnalysis.portrait.checked on some image). Without a detector
+     * PORTRAIT_NOT_DETECTED cannot be raised, so it is then left out of the scores and so are the no_portrait captures.
+     */
+    portraitsChecked: boolean;
+    kinds: Partial<Record<UnusableCaptureKind, { images: number; expected: string[]; allExpectedRaised: number | null }>>;
+  };
 }
 
 /** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
@@ -167,7 +175,11 @@ function mrzValidRate(records: GeneratedRecord[]): number | null {
   return ratio(eligible.filter((r) => r.analysis?.mrz?.valid === true).length, eligible.length);
 }
 
-export function summarizeGenerated(records: GeneratedRecord[], captures: CaptureRecord[] = []): GeneratedReport {
+const PORTRAIT_NOT_DETECTED = 'PORTRAIT_NOT_DETECTED';
+
+export function summarizeGenerated(records: GeneratedRecord[], allCaptures: CaptureRecord[] = []): GeneratedReport {
+  const portraitsChecked = [...records, ...allCaptures].some((r) => r.analysis?.portrait?.checked === true);
+  const captures = portraitsChecked ? allCaptures : allCaptures.filter((c) => !c.truth.expectedProblems.includes(PORTRAIT_NOT_DETECTED));
   const isClean = (r: GeneratedRecord): boolean => r.truth.degradations.length === 0;
   const withMrz = records.filter((r) => r.truth.mrz);
   const mrzPairs = (rs: GeneratedRecord[]): { expected: string[]; predicted: string[] | null }[] =>
@@ -185,7 +197,8 @@ export function summarizeGenerated(records: GeneratedRecord[], captures: Capture
     confusion[r.truth.documentType] ??= {};
     confusion[r.truth.documentType][predicted] = (confusion[r.truth.documentType][predicted] ?? 0) + 1;
   }
-  const allProblemCodes = [...Object.values(FAULT_CODES).flatMap((c) => c.problems), ...(captures.length > 0 ? Object.values(UNUSABLE_CAPTURE_PROBLEMS).flat() : [])];
+  const captureCodes = captures.flatMap((c) => c.truth.expectedProblems);
+  const allProblemCodes = [...Object.values(FAULT_CODES).flatMap((c) => c.problems), ...captureCodes];
   const problemPairs = [...records, ...captures].map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] }));
   const allSignalCodes = Object.values(FAULT_CODES).flatMap((c) => c.signals);
   const documentLevel: Record<string, number> = {};
@@ -238,7 +251,7 @@ export function summarizeGenerated(records: GeneratedRecord[], captures: Capture
       meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
     },
     documentLevelCodesNotScored: documentLevel,
-    unusableCaptures: { images: captures.length, kinds: captureKinds(captures) },
+    unusableCaptures: { images: captures.length, portraitsChecked, kinds: captureKinds(captures) },
   };
 }
 

@@ -82,6 +82,7 @@ describe('summarizeGenerated with unusable captures', () => {
     expect(report.codeErrors.problems.LOW_DETECTION_CONFIDENCE).toEqual([{ image: 'cap-blank_page', kind: 'fn' }]);
     expect(report.unusableCaptures).toEqual({
       images: 2,
+      portraitsChecked: false,
       kinds: {
         too_small: { images: 1, expected: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 1 },
         blank_page: { images: 1, expected: ['LOW_DETECTION_CONFIDENCE'], allExpectedRaised: 0 },
@@ -91,8 +92,14 @@ describe('summarizeGenerated with unusable captures', () => {
     expect(report.images).toBe(1);
     expect(report.documentType.accuracy).toBe(1);
     expect(report.latency.p95Ms).toBe(10);
+    // With a portrait detector at work, a front without its face is scored too; a document it missed the face on is a false positive.
+    const checked = (r: CaptureRecord | GeneratedRecord, problems: string[]) => ({ ...r, analysis: { ...r.analysis!, problems, portrait: { checked: true, found: false } } });
+    const noPortrait: CaptureRecord = { ...capture('too_small', []), truth: { ...capture('too_small', []).truth, id: 'cap-np', kind: 'no_portrait', expectedProblems: ['PORTRAIT_NOT_DETECTED'] } };
+    const withDetector = summarizeGenerated([checked(documents[0], ['PORTRAIT_NOT_DETECTED']) as GeneratedRecord], [checked(noPortrait, ['PORTRAIT_NOT_DETECTED']) as CaptureRecord]);
+    expect(withDetector.problems.PORTRAIT_NOT_DETECTED).toMatchObject({ truePositives: 1, falsePositives: 1, falseNegatives: 0 });
+    expect(withDetector.unusableCaptures).toMatchObject({ portraitsChecked: true, kinds: { no_portrait: { images: 1, allExpectedRaised: 1 } } });
     // Without captures the two codes are listed only when raised, and the section is empty.
-    expect(summarizeGenerated(documents).unusableCaptures).toEqual({ images: 0, kinds: {} });
+    expect(summarizeGenerated(documents).unusableCaptures).toEqual({ images: 0, portraitsChecked: false, kinds: {} });
   });
 });
 

@@ -25,6 +25,8 @@ export interface GenerateOptions {
   degrade?: DegradeMode;
   /** Portrait image bytes; without one a face placeholder is drawn. */
   portrait?: Buffer;
+  /** The portrait's place left empty (a photo covered or cut out): a side that must show a face shows none. */
+  withoutPortrait?: boolean;
   /** YYYY-MM-DD, the "today" validity is judged against. */
   referenceDate?: string;
 }
@@ -210,7 +212,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   if (documentType === 'passport') {
     let lines: string[] = composeTd3(mrzIdentity(mrzHolder, 'P<'));
     if (has('wrong_check_digit')) lines = corruptCheckDigit(rng, lines, 'TD3');
-    const portrait = await portraitSvg(rng, options.portrait, 280, 360, 40, 130);
+    const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 280, 360, 40, 130);
     const svg = passportSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), mrzLines: lines, portraitSvg: portrait });
     plans.push({
       side: 'main', uploadedAs: 'main', svg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
@@ -220,7 +222,7 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   } else {
     let lines: string[] = composeTd1(mrzIdentity(mrzHolder, 'ID'));
     if (has('wrong_check_digit')) lines = corruptCheckDigit(rng, lines, 'TD1');
-    const portrait = await portraitSvg(rng, options.portrait, 220, 280, 30, 110);
+    const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 220, 280, 30, 110);
     const backSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
     const backPlan: SidePlan = {
       side: 'back', uploadedAs: 'back', svg: backSvg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),

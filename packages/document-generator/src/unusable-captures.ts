@@ -3,12 +3,13 @@ import { DEFAULT_REFERENCE_DATE, generateDocument } from './generate';
 import { Prng } from './prng';
 
 /**
- * Uploads that show no usable document: the cases behind LOW_DETECTION_CONFIDENCE and DOCUMENT_QUALITY_TOO_LOW,
- * which a set of readable documents never exercises. Each is uploaded as a card front, the side that needs no MRZ,
- * so only these two codes are at stake.
+ * Uploads that show no usable document, or a card front without its face: the cases behind
+ * LOW_DETECTION_CONFIDENCE, DOCUMENT_QUALITY_TOO_LOW and PORTRAIT_NOT_DETECTED, which a set of readable documents
+ * with portraits never exercises. Each is uploaded as a card front, the side that needs no MRZ, so only these codes
+ * are at stake.
  */
-export type UnusableCaptureKind = 'too_dark' | 'too_small' | 'no_document' | 'blank_page';
-export const ALL_UNUSABLE_CAPTURES: readonly UnusableCaptureKind[] = ['too_dark', 'too_small', 'no_document', 'blank_page'];
+export type UnusableCaptureKind = 'too_dark' | 'too_small' | 'no_document' | 'blank_page' | 'no_portrait';
+export const ALL_UNUSABLE_CAPTURES: readonly UnusableCaptureKind[] = ['too_dark', 'too_small', 'no_document', 'blank_page', 'no_portrait'];
 
 /**
  * What a single-side analysis should report. A card photographed in near darkness is unusable for a reviewer, but
@@ -21,6 +22,8 @@ export const UNUSABLE_CAPTURE_PROBLEMS: Record<UnusableCaptureKind, string[]> = 
   too_small: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'],
   no_document: ['LOW_DETECTION_CONFIDENCE'],
   blank_page: ['LOW_DETECTION_CONFIDENCE'],
+  // A legible card front whose photo is missing (covered, cut out): everything else about it is in order.
+  no_portrait: ['PORTRAIT_NOT_DETECTED'],
 };
 
 /** Light kept of a card photographed in near darkness: a mean grey level of ~10–15 of 255. */
@@ -71,14 +74,16 @@ export async function generateUnusableCapture(options: UnusableCaptureOptions): 
 async function photograph(options: UnusableCaptureOptions, rng: Prng): Promise<sharp.Sharp> {
   switch (options.kind) {
     case 'too_dark':
-    case 'too_small': {
+    case 'too_small':
+    case 'no_portrait': {
       // Its own seed, so the card is not the eval's document of the same index.
       const card = await generateDocument({
         seed: options.seed ^ 0x5bd1e995, index: options.index, documentType: 'id_card', portrait: options.portrait, degrade: 'clean',
-        referenceDate: options.referenceDate,
+        referenceDate: options.referenceDate, withoutPortrait: options.kind === 'no_portrait',
       });
-      const front = card.images[0].jpeg;
-      return options.kind === 'too_dark' ? sharp(front).linear(NEAR_DARK_GAIN, 0) : sharp(front).resize({ width: DISTANT_CARD_WIDTH });
+      const front = sharp(card.images[0].jpeg);
+      if (options.kind === 'too_dark') return front.linear(NEAR_DARK_GAIN, 0);
+      return options.kind === 'too_small' ? front.resize({ width: DISTANT_CARD_WIDTH }) : front;
     }
     case 'no_document':
       return onTable(rng, options.portrait ? await sharp(options.portrait).resize({ height: 560 }).png().toBuffer() : await sheet(rng, 400, 560, true));

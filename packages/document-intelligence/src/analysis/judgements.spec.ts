@@ -104,14 +104,18 @@ describe('side problems', () => {
     expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: fragments })).toEqual(['MRZ_DATA_UNREADABLE']);
   });
 
-  it('reports an expired document, a missing portrait and low quality', () => {
+  it('reports an expired document, a missing portrait and low quality; no missing portrait on a photo too poor to show one', () => {
     const type = decideDocumentType(null, 'passport', undefined);
-    const problems = judgeSideProblems({
+    const judged = (brightness: number) => judgeSideProblems({
       ...base, side: 'main', type, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null },
-      quality: judgeQuality({ ...goodQuality, brightness: 20 }),
+      quality: judgeQuality({ ...goodQuality, brightness }),
       portrait: { checked: true, found: false }, data: { expiryDate: '2020-01-01' },
     });
-    expect(problems).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE', 'PORTRAIT_NOT_DETECTED', 'DOC_EXPIRED']));
+    expect(judged(170)).toEqual(expect.arrayContaining(['MRZ_DATA_UNREADABLE', 'PORTRAIT_NOT_DETECTED', 'DOC_EXPIRED']));
+    expect(judged(170)).not.toContain('DOCUMENT_QUALITY_TOO_LOW');
+    // Too dark: the face the detector did not find may be there; the retake asked for is the quality's.
+    expect(judged(20)).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE', 'DOC_EXPIRED']));
+    expect(judged(20)).not.toContain('PORTRAIT_NOT_DETECTED');
   });
 
   it('raises MRZ_CROSS_LOW_SCORE when the visual zone names someone else', () => {

@@ -39,7 +39,9 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   // A TD1 MRZ is printed on the back of a card; shown as the front, the user uploaded the wrong side.
   if (side === 'front' && mrz?.format === 'TD1') problems.add('WRONG_SIDE_BACK_UPLOADED');
 
-  if (portrait.checked && !portrait.found && sideCarriesPortrait(side, type, mrz?.format)) problems.add('PORTRAIT_NOT_DETECTED');
+  // A face the photo is too dark, small or blurred to show is no evidence that the side has none: the retake asked
+  // for is the quality's.
+  if (portrait.checked && !portrait.found && !quality.tooLow && sideCarriesPortrait(side, type, mrz?.format)) problems.add('PORTRAIT_NOT_DETECTED');
   if (crossCheck && zonesDisagree(crossCheck)) problems.add('MRZ_CROSS_LOW_SCORE');
   if (data.expiryDate && data.expiryDate < now.toISOString().slice(0, 10)) problems.add('DOC_EXPIRED');
   return [...problems];
