@@ -65,9 +65,10 @@ export interface CaptureRecord {
 }
 
 /**
- * After the documents, uploads that show no usable document (generateUnusableCapture), the kinds in turn: the only
- * images behind LOW_DETECTION_CONFIDENCE and DOCUMENT_QUALITY_TOO_LOW, whose recall the documents cannot measure.
- * Generated from their own seed, so the document set and its figures stay as they were without them.
+ * After the documents, uploads that show no usable document or no face (generateUnusableCapture), the kinds in
+ * turn: the only images behind LOW_DETECTION_CONFIDENCE, DOCUMENT_QUALITY_TOO_LOW and PORTRAIT_NOT_DETECTED, whose
+ * recall the documents cannot measure. Generated from their own seed, so the document set and its figures stay as
+ * they were without them.
  */
 export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number) => void }): Promise<CaptureRecord[]> {
   const records: CaptureRecord[] = [];

@@ -196,7 +196,7 @@ function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerL
   };
   const garbledCaption = (index: number): boolean => {
     const line = lines[index];
-    return line !== undefined && captionsPerLine[index].length === 0 && /\p{Ll}/u.test(line.text.replace(/[cosvwxzß]/g, ''));
+    return line !== undefined && captionsPerLine[index].length === 0 && showsSmallLetters(line.text);
   };
   if (viz.surname === undefined && viz.givenNames !== undefined) {
     const caption = captionsPerLine.findIndex((fields) => fields.includes('givenNames'));
@@ -220,8 +220,13 @@ function printsDocumentName(text: string): boolean {
 function looksLikePrintedName(text: string): boolean {
   if (!/^\p{L}[\p{L}' -]*\p{L}$/u.test(text)) return false;
   if ((text.match(/\p{L}/gu) ?? []).length < MIN_NAME_LETTERS) return false;
-  if (/[\p{Ll}]/u.test(text.replace(/[cosvwxzß]/g, ''))) return false;
+  if (showsSmallLetters(text)) return false;
   return sexAndCode(text) === null; // "MAUT" is the sex letter glued to the nationality
+}
+
+/** Small letters the OCR can tell from capitals (not c o s v w x z): mixed-case caption print, never a name. */
+function showsSmallLetters(text: string): boolean {
+  return /\p{Ll}/u.test(text.replace(/[cosvwxzß]/g, ''));
 }
 
 function cleanName(text: string): string {
