@@ -136,9 +136,13 @@ async function main(): Promise<number> {
     },
   });
   process.stdout.write('\n');
-  const captures = await runUnusableCaptures(analyzer, { count: captureCount, seed, portraits, onProgress: (d, t) => progress('unusable captures', d, t) });
+  const captures = await runUnusableCaptures(analyzer, {
+    count: captureCount, seed, portraits, onProgress: (d, t, record) => {
+      progress('unusable captures', d, t);
+      if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
+    },
+  });
   if (captureCount > 0) process.stdout.write('\n');
-  if (dumpFile) for (const record of captures) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
   const generated = summarizeGenerated(records, captures);
   printGenerated(generated);
 

@@ -70,15 +70,16 @@ export interface CaptureRecord {
  * recall the documents cannot measure. Generated from their own seed, so the document set and its figures stay as
  * they were without them.
  */
-export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number) => void }): Promise<CaptureRecord[]> {
+export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number, record: CaptureRecord) => void }): Promise<CaptureRecord[]> {
   const records: CaptureRecord[] = [];
   for (let index = 0; index < options.count; index++) {
     const kind = ALL_UNUSABLE_CAPTURES[index % ALL_UNUSABLE_CAPTURES.length];
     const portraitFile = options.portraits.length > 0 ? options.portraits[index % options.portraits.length] : undefined;
     const capture = await generateUnusableCapture({ seed: options.seed, index, kind, portrait: portraitFile ? readFileSync(portraitFile) : undefined });
     const timed = await analyzeTimed(analyzer, capture.jpeg, { side: capture.truth.uploadedAs, now: new Date(`${capture.truth.referenceDate}T12:00:00Z`) });
-    records.push({ truth: capture.truth, ...timed });
-    options.onProgress?.(index + 1, options.count);
+    const record = { truth: capture.truth, ...timed };
+    records.push(record);
+    options.onProgress?.(index + 1, options.count, record);
   }
   return records;
 }

@@ -26,6 +26,8 @@ export const UNUSABLE_CAPTURE_PROBLEMS: Record<UnusableCaptureKind, string[]> = 
   no_portrait: ['PORTRAIT_NOT_DETECTED'],
 };
 
+/** Mixed into the seed, so captures (and the cards they show) are not the documents of the same seed and index. */
+const CAPTURE_SEED_SALT = 0x5bd1e995;
 /** Light kept of a card photographed in near darkness: a mean grey level of ~10–15 of 255. */
 const NEAR_DARK_GAIN = 0.07;
 /** Width of a card photographed from across a room: its text a pixel or two high. */
@@ -57,7 +59,7 @@ export interface UnusableCaptureOptions {
 
 /** One unusable upload, deterministic in (seed, index, kind, portrait). */
 export async function generateUnusableCapture(options: UnusableCaptureOptions): Promise<UnusableCapture> {
-  const rng = new Prng(options.seed ^ 0x5bd1e995).fork(options.index);
+  const rng = new Prng(options.seed ^ CAPTURE_SEED_SALT).fork(options.index);
   const image = await photograph(options, rng);
   const jpeg = await image.jpeg({ quality: 88 }).toBuffer();
   const meta = await sharp(jpeg).metadata();
@@ -76,9 +78,8 @@ async function photograph(options: UnusableCaptureOptions, rng: Prng): Promise<s
     case 'too_dark':
     case 'too_small':
     case 'no_portrait': {
-      // Its own seed, so the card is not the eval's document of the same index.
       const card = await generateDocument({
-        seed: options.seed ^ 0x5bd1e995, index: options.index, documentType: 'id_card', portrait: options.portrait, degrade: 'clean',
+        seed: options.seed ^ CAPTURE_SEED_SALT, index: options.index, documentType: 'id_card', portrait: options.portrait, degrade: 'clean',
         referenceDate: options.referenceDate, withoutPortrait: options.kind === 'no_portrait',
       });
       const front = sharp(card.images[0].jpeg);

@@ -177,12 +177,7 @@ function startsWithLabel(suffix: string): boolean {
  * separator opens with one to five words close to a label (fuzzyLabelField).
  */
 function startsWithMisreadLabel(suffix: string): boolean {
-  const piece = /^[^/|:,]+/.exec(suffix)?.[0] ?? '';
-  const words = piece.split(/\s+/).filter(Boolean);
-  for (let n = Math.min(5, words.length); n >= 1; n -= 1) {
-    if (fuzzyLabelField(words.slice(0, n).join(' ')) !== null) return true;
-  }
-  return false;
+  return leadingMisreadLabel(/^[^/|:,]+/.exec(suffix)?.[0] ?? '') !== null;
 }
 
 function escapeRegExp(text: string): string {
@@ -198,20 +193,24 @@ function misreadLabelHits(folded: string, taken: boolean[]): LabelHit[] {
   const hits: LabelHit[] = [];
   const untaken = folded.split('').map((ch, i) => (taken[i] ? '/' : ch)).join('');
   for (const match of untaken.matchAll(/[^/|:,]+/g)) {
-    const start = match.index ?? 0;
-    const words = [...match[0].matchAll(/\S+/g)];
-    for (let n = Math.min(5, words.length); n >= 1; n -= 1) {
-      const first = words[0].index ?? 0;
-      const last = words[n - 1];
-      const end = (last.index ?? 0) + last[0].length;
-      const field = fuzzyLabelField(match[0].slice(first, end));
-      if (field) {
-        hits.push({ field, start: start + first, end: start + end });
-        break;
-      }
-    }
+    const label = leadingMisreadLabel(match[0]);
+    const at = match.index ?? 0;
+    if (label) hits.push({ field: label.field, start: at + label.start, end: at + label.end });
   }
   return hits;
+}
+
+/** The longest run of a piece's first one to five words that is close to a label (fuzzyLabelField), with its offsets. */
+function leadingMisreadLabel(piece: string): LabelHit | null {
+  const words = [...piece.matchAll(/\S+/g)];
+  for (let n = Math.min(5, words.length); n >= 1; n -= 1) {
+    const start = words[0].index ?? 0;
+    const last = words[n - 1];
+    const end = (last.index ?? 0) + last[0].length;
+    const field = fuzzyLabelField(piece.slice(start, end));
+    if (field) return { field, start, end };
+  }
+  return null;
 }
 
 /** foldText works per character, so folded offsets are found by folding prefixes of the original. */
