@@ -170,7 +170,7 @@ describe('analyzeDocumentSide portrait check', () => {
     const image = await renderDocument({ mrzLines: TD1 });
     const { calls, detector } = recordingDetector();
     const started = performance.now();
-    const a = await analyzeDocumentSide(image, { side: 'back', now, portraitDetector: detector });
+    const a = await analyzeDocumentSide(image, { side: 'front', now, portraitDetector: detector });
     expect(a.rotation).toBe(0);
     expect(a.portrait).toEqual({ checked: true, found: true, confidence: 0.9 });
     expect(calls).toHaveLength(1);
@@ -182,7 +182,7 @@ describe('analyzeDocumentSide portrait check', () => {
     const rotated = await sharp(await renderDocument({ mrzLines: TD1 })).rotate(90).jpeg({ quality: 90 }).toBuffer();
     const { width, height } = await sharp(rotated).metadata();
     const { calls, detector } = recordingDetector();
-    const a = await analyzeDocumentSide(rotated, { side: 'back', now, portraitDetector: detector });
+    const a = await analyzeDocumentSide(rotated, { side: 'front', now, portraitDetector: detector });
     expect(a.rotation).toBe(270);
     expect(calls.map((c) => [c.width, c.height])).toEqual([[width, height], [height, width]]);
     expect(calls[1].startedAt).toBeGreaterThanOrEqual(calls[0].finishedAt as number);
@@ -193,9 +193,18 @@ describe('analyzeDocumentSide portrait check', () => {
     const image = await renderDocument({ mrzLines: TD1 });
     const { calls, detector } = recordingDetector();
     const started = performance.now();
-    const a = await analyzeDocumentSide(image, { side: 'back', now, portraitDetector: detector });
+    const a = await analyzeDocumentSide(image, { side: 'front', now, portraitDetector: detector });
     expect(calls).toHaveLength(1);
     expect(calls[0].startedAt - started).toBeGreaterThanOrEqual(a.timingsMs.ocr);
+  }, TIMEOUT);
+
+  it('does not look for a portrait on a card back, which carries none', async () => {
+    const image = await renderDocument({ mrzLines: TD1 });
+    const { calls, detector } = recordingDetector();
+    const a = await analyzeDocumentSide(image, { side: 'back', now, portraitDetector: detector });
+    expect(calls).toHaveLength(0);
+    expect(a.portrait).toEqual({ checked: false, reason: 'not looked for: a card back carries no portrait' });
+    expect(a.problems).not.toContain('PORTRAIT_NOT_DETECTED');
   }, TIMEOUT);
 });
 

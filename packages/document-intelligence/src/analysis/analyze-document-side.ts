@@ -18,7 +18,7 @@ import { collectAuthenticitySignals } from './authenticity-signals';
 import { decideDocumentType, personalDataFieldsOf } from './document-type';
 import { buildExtractedData } from './extracted-data';
 import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
-import { portraitNotChecked } from './portrait-detector';
+import { portraitNotChecked, portraitNotOnBack } from './portrait-detector';
 import { rotateImage } from './rotate-image';
 import { judgeMrzFirmness } from './mrz-read-firmness';
 import { judgeSideProblems } from './side-problems';
@@ -63,7 +63,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
   try {
     const decoded = await decodeImage(input);
     if (!decoded.ok) return failedAnalysis(side, `image could not be decoded: ${decoded.detail}`, started);
-    const detector = options?.portraitDetector ?? portraitNotChecked;
+    const detector = side === 'back' ? portraitNotOnBack : options?.portraitDetector ?? portraitNotChecked;
     // Most pages need no rotation, so the portrait is looked for on the upright page while the text is read: a
     // detector working off the JavaScript thread then costs no wall time. A page read turned is checked again.
     const uprightPortrait = portraitAlongsideOcr() ? checkPortrait(detector, decoded.image) : null;

@@ -118,6 +118,19 @@ describe('side problems', () => {
     expect(judged(20)).not.toContain('PORTRAIT_NOT_DETECTED');
   });
 
+  it('does not ask for a sharper card back whose MRZ was read with every check digit passing', () => {
+    const reading = mrz(TD1_DEU);
+    const type = decideDocumentType(reading, '', undefined);
+    const blurred = judgeQuality({ ...goodQuality, blur: 10 });
+    expect(blurred.tooLow).toBe(true);
+    const judge = (mrzReading: MrzReading) => judgeSideProblems({ ...base, side: 'back', type, quality: blurred, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading: mrzReading } });
+    expect(judge(reading)).toEqual([]);
+    // One failed check digit: the blur may be why, so the retake is asked for.
+    const misread = mrz([TD1_DEU[0], '6408125<2010316D<<<<<<<<<<<<<4', TD1_DEU[2]]);
+    expect(misread.valid).toBe(false);
+    expect(judge(misread)).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE']));
+  });
+
   it('raises MRZ_CROSS_LOW_SCORE when the visual zone names someone else', () => {
     const reading = mrz(TD1_DEU);
     const viz = readViz(VIZ_LINES(['Name/Surname: SCHMIDT', 'Vornamen/Given names: PETER', 'Geburtsdatum/Date of birth: 01.01.1990']));

@@ -22,7 +22,10 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   const { side, type, mrzSearch, quality, crossCheck, portrait, data, now } = input;
   const problems = new Set<ProblemCode>();
   const mrz = mrzSearch.reading;
-  if (quality.tooLow) problems.add('DOCUMENT_QUALITY_TOO_LOW');
+  // A card back's whole content is its MRZ: read with every check digit passing, the photo served, and a retake
+  // would only cost the user a step. A side with a portrait still needs the face shown well enough to match.
+  const readInFull = mrz?.valid === true && !sideCarriesPortrait(side, type, mrz.format);
+  if (quality.tooLow && !readInFull) problems.add('DOCUMENT_QUALITY_TOO_LOW');
   if (type.confidence < MIN_DETECTION_CONFIDENCE) problems.add('LOW_DETECTION_CONFIDENCE');
 
   if (mrz && !mrz.valid) problems.add('MRZ_DATA_UNREADABLE');
