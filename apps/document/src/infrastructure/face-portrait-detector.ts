@@ -5,7 +5,7 @@ import { defaultPortraitSearch, type PortraitSearch } from './portrait-search-th
 export { cropRgb } from './portrait-face-search';
 
 /**
- * The document library's portrait port, backed by the face detector (whole page, then tiles:
+ * The document library's portrait port, backed by the face detector (whole page, then strips of it:
  * portrait-face-search.ts, on a worker thread: portrait-search-thread.ts). One instance per
  * analysis: it keeps the box it found (as fractions of the image the library passed, which is the
  * stored image turned by the analysis' rotation and scaled) so GetPortrait can crop it later.

@@ -33,7 +33,7 @@ describe('PortraitSearchThread', () => {
     const there = await thread.search(decoded.image);
     clearInterval(timer);
     expect(there).toEqual(here);
-    // Five detector runs (page + four tiles) took place elsewhere: this thread's timers kept firing.
+    // Four detector runs (page + three strips) took place elsewhere: this thread's timers kept firing.
     expect(ticks).toBeGreaterThan(5);
   }, 60_000);
 

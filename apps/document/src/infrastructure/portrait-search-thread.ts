@@ -15,7 +15,7 @@ interface Pending {
  * The portrait face search on a worker thread of its own. onnxruntime-node's run() blocks the
  * calling thread, so a search on the main thread only ever ran between the text recogniser's runs;
  * on the worker it runs while the document library reads the text (~160 ms per passport page, most
- * of it the tile search). One worker per process, started on first use, not keeping the process
+ * of it the strip search). One worker per process, started on first use, not keeping the process
  * alive; it holds the face detector's session instead of the main thread.
  */
 export class PortraitSearchThread {
