@@ -1,7 +1,7 @@
 export { analyzeFace, type AnalyzedFace, type AnalyzeOptions, type DetectionPath, type FaceAnalysis, type StageTimings } from './face-analysis';
 export { decodeImage, type DecodeResult } from './image/decode-image';
 export { type Box, type Point, type RgbImage, type AffineMatrix } from './image/rgb-image';
-export { detectFaceBoxes, decodeGrid, type FaceBox } from './detection/tiny-face-detector';
+export { DEFAULT_SCORE_THRESHOLD as FACE_SCORE_THRESHOLD, detectFaceBoxes, decodeGrid, type FaceBox } from './detection/tiny-face-detector';
 export { chooseMainFace } from './detection/choose-face';
 export { nonMaxSuppression, intersectionOverUnion } from './detection/non-max-suppression';
 export { detectLandmarks68 } from './detection/face-landmarks68';
