@@ -109,7 +109,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     const captioned = readViz(vizLines);
     const viz = mrz ? completeVizFromMrz(captioned, vizLines, mrz) : fillUncaptionedValues(captioned, vizLines, now);
     const foldedText = foldText(best.lines.map((l) => l.text).join('\n'));
-    const mrzTraceLines = [...best.mrzSearch.candidateLines, ...best.mrzSearch.fillerTraceLines];
+    const mrzTraceLines = [...best.mrzSearch.candidateLines, ...best.mrzSearch.traceLines];
     const layout = { side, mrzTraceLines, personalDataFields: personalDataFieldsOf(viz) };
     const type = decideDocumentType(mrz, foldedText, options?.declaredType, layout);
     const extractedData = buildExtractedData(mrz, viz);

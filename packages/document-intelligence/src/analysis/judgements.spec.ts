@@ -1,3 +1,4 @@
+import { findMrz } from '../mrz/find-mrz-lines';
 import { readMrz } from '../mrz/read-mrz';
 import { type MrzReading } from '../mrz/types';
 import { type ImageQuality, judgeQuality } from '../quality/measure-quality';
@@ -35,7 +36,7 @@ describe('document type by layout, when neither an MRZ nor the document name was
   const front = (personalDataFields: number): LayoutEvidence => ({ side: 'front', mrzTraceLines: [], personalDataFields });
   const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
   const problemsOf = (type: ReturnType<typeof decideDocumentType>) =>
-    judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null } });
+    judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: [], traceLines: [], reading: null } });
 
   it("takes the type from an MRZ line's document code and issuing state, read short of a whole line", () => {
     // A noisy card back: the first row read 19 of 30 characters, the rest not at all.
@@ -92,22 +93,32 @@ describe('side problems', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);
     expect(reading.valid).toBe(true);
-    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
+    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
     const cardType = decideDocumentType(null, 'personalausweis', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
+    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], traceLines: [], reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
+  });
+
+  it('finds an MRZ by its date block when blur turned its fillers into letters, and not in a visual zone', () => {
+    // A blurred, noisy card back (eval:documents seed 7, document 61): the lines came out short and without '<'.
+    const blurredBack = VIZ_LINES(['LYON FRA', 'IDFRAG5T074FJP8', '7902240M340406', 'LEFEVREKKLOUIS']);
+    expect(findMrz(blurredBack, now)).toMatchObject({ candidateLines: [], traceLines: ['7902240M340406'], reading: null });
+    const cardType = decideDocumentType(null, '', undefined);
+    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: findMrz(blurredBack, now) })).toContain('MRZ_DATA_UNREADABLE');
+    const front = VIZ_LINES(['Geburtsdatum/Date of birth', '24.02.1979', 'Gültig bis/Date of expiry', '06.04.2034', '790224 M 340406 D']);
+    expect(findMrz(front, now).traceLines).toEqual([]);
   });
 
   it('a card back whose MRZ shows only in fragments has an unreadable MRZ, not a missing one', () => {
     const cardType = decideDocumentType(null, 'personalausweis', undefined);
     // OCR gave pieces of the lines ("IDGBRFHGFTF33L0<<", "WALKER<<GRACE<<<"), none long enough to be an MRZ line.
-    const fragments = { candidateLines: [], fillerTraceLines: ['IDD<<T22000', 'MUSTERMANN<<ERIKA'], reading: null };
+    const fragments = { candidateLines: [], traceLines: ['IDD<<T22000', 'MUSTERMANN<<ERIKA'], reading: null };
     expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: fragments })).toEqual(['MRZ_DATA_UNREADABLE']);
   });
 
   it('reports an expired document, a missing portrait and low quality; no missing portrait on a photo too poor to show one', () => {
     const type = decideDocumentType(null, 'passport', undefined);
     const judged = (brightness: number) => judgeSideProblems({
-      ...base, side: 'main', type, mrzSearch: { candidateLines: [], fillerTraceLines: [], reading: null },
+      ...base, side: 'main', type, mrzSearch: { candidateLines: [], traceLines: [], reading: null },
       quality: judgeQuality({ ...goodQuality, brightness }),
       portrait: { checked: true, found: false }, data: { expiryDate: '2020-01-01' },
     });
@@ -123,7 +134,7 @@ describe('side problems', () => {
     const type = decideDocumentType(reading, '', undefined);
     const blurred = judgeQuality({ ...goodQuality, blur: 10 });
     expect(blurred.tooLow).toBe(true);
-    const judge = (mrzReading: MrzReading) => judgeSideProblems({ ...base, side: 'back', type, quality: blurred, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading: mrzReading } });
+    const judge = (mrzReading: MrzReading) => judgeSideProblems({ ...base, side: 'back', type, quality: blurred, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading: mrzReading } });
     expect(judge(reading)).toEqual([]);
     // One failed check digit: the blur may be why, so the retake is asked for.
     const misread = mrz([TD1_DEU[0], '6408125<2010316D<<<<<<<<<<<<<4', TD1_DEU[2]]);
@@ -137,7 +148,7 @@ describe('side problems', () => {
     const crossCheck = crossCheckMrzAndViz(reading, viz);
     expect(crossCheck.score).toBe(0);
     const type = decideDocumentType(reading, '', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
     const agreeing = crossCheckMrzAndViz(reading, readViz(VIZ_LINES(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])));
     expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
   });
@@ -146,7 +157,7 @@ describe('side problems', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);
     const judge = (vizLines: string[]) => judgeSideProblems({
-      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, fillerTraceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
     });
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');

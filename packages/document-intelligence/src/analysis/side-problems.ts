@@ -31,8 +31,9 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   if (mrz && !mrz.valid) problems.add('MRZ_DATA_UNREADABLE');
   if (!mrz && mrzSearch.candidateLines.length >= 2) problems.add('MRZ_DATA_UNREADABLE');
   if (!mrz && mrzSearch.candidateLines.length < 2) {
-    // Filler runs in the text mean an MRZ is printed but was not read whole: unreadable, not missing.
-    const mrzTraces = mrzSearch.candidateLines.length > 0 || mrzSearch.fillerTraceLines.length > 0;
+    // Filler runs or an MRZ date block in the text mean an MRZ is printed but was not read whole: unreadable, not
+    // missing.
+    const mrzTraces = mrzSearch.candidateLines.length > 0 || mrzSearch.traceLines.length > 0;
     // Cards carry their MRZ on the back (TD1); passports on the data page, uploaded as 'main' or 'front'.
     if (side === 'back' && type.type !== 'passport' && type.type !== 'driver_license') {
       problems.add(mrzTraces ? 'MRZ_DATA_UNREADABLE' : 'MRZ_MISSING_BACK_SIDE');

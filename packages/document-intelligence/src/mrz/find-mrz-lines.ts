@@ -7,14 +7,21 @@ export interface MrzSearch {
   /** OCR lines that look like MRZ text (long, MRZ alphabet, fillers). */
   candidateLines: string[];
   /**
-   * OCR lines, MRZ-like or not, that hold a run of MRZ fillers ('<<'): traces of an MRZ even when no line was read
-   * whole enough to be a candidate. Nothing else on a document prints '<<'. Normalised like candidateLines.
+   * OCR lines, MRZ-like or not, that show traces of an MRZ even when no line was read whole enough to be a
+   * candidate: a run of fillers ('<<'; nothing else on a document prints one), or the date block of an MRZ data line
+   * (MRZ_DATE_BLOCK), which blur leaves readable after it has turned the fillers into letters. Normalised like
+   * candidateLines.
    */
-  fillerTraceLines: string[];
+  traceLines: string[];
   reading: MrzReading | null;
 }
 
 const MIN_MRZ_LINE = 26;
+/**
+ * Birth date, its check digit, sex and expiry date as TD1's second line and TD3's second line print them (ICAO
+ * 9303: YYMMDD, digit, M/F/X/filler, YYMMDD). A visual zone writes its dates apart and with separators.
+ */
+const MRZ_DATE_BLOCK = /[0-9]{6}[0-9<][MFX<][0-9]{6}/;
 
 /** A line of ≥ 26 characters that is mostly MRZ alphabet and carries fillers or is nearly all upper-case/digits. */
 export function looksLikeMrzLine(text: string): boolean {
@@ -46,6 +53,6 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       }
     }
   }
-  const fillerTraceLines = lines.map((l) => normaliseMrzLine(l.text)).filter((line) => line.includes('<<'));
-  return { candidateLines: candidates, fillerTraceLines, reading: best };
+  const traceLines = lines.map((l) => normaliseMrzLine(l.text)).filter((line) => line.includes('<<') || MRZ_DATE_BLOCK.test(line));
+  return { candidateLines: candidates, traceLines, reading: best };
 }
