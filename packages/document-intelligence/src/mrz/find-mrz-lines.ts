@@ -22,6 +22,12 @@ const MIN_MRZ_LINE = 26;
  * 9303: YYMMDD, digit, M/F/X/filler, YYMMDD). A visual zone writes its dates apart and with separators.
  */
 const MRZ_DATE_BLOCK = /[0-9]{6}[0-9<][MFX<][0-9]{6}/;
+/**
+ * The opening of an MRZ's first line: a document code (ICAO 9303: P passports; I, A, C identity cards and residence
+ * permits), a second letter or filler, the issuing state, then at least the start of a name or document number —
+ * all in the MRZ's alphabet. Taken only beside other traces of an MRZ: alone, a heading could look like it.
+ */
+const MRZ_FIRST_LINE_HEAD = /^[PIAC][A-Z<][A-Z<]{3}[A-Z0-9<]{5,}$/;
 
 /** A line of ≥ 26 characters that is mostly MRZ alphabet and carries fillers or is nearly all upper-case/digits. */
 export function looksLikeMrzLine(text: string): boolean {
@@ -53,6 +59,9 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       }
     }
   }
-  const traceLines = lines.map((l) => normaliseMrzLine(l.text)).filter((line) => line.includes('<<') || MRZ_DATE_BLOCK.test(line));
-  return { candidateLines: candidates, traceLines, reading: best };
+  const normalised = lines.map((l) => normaliseMrzLine(l.text));
+  const marked = normalised.filter((line) => line.includes('<<') || MRZ_DATE_BLOCK.test(line));
+  // Where those show an MRZ, the line that opens like its first one is part of it too, fillers read or not.
+  const heads = marked.length > 0 || candidates.length > 0 ? normalised.filter((line) => !marked.includes(line) && MRZ_FIRST_LINE_HEAD.test(line)) : [];
+  return { candidateLines: candidates, traceLines: [...marked, ...heads], reading: best };
 }
