@@ -2,13 +2,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { generateDocument } from '@kyc/document-generator';
-import { decodeImage, detectFaceBoxes } from '@kyc/face';
+import { type RgbImage, decodeImage, detectFaceBoxes } from '@kyc/face';
 import { FacePortraitDetector, cropRgb } from './face-portrait-detector';
 import { closerLook, findPortraitFace, pageStrips } from './portrait-face-search';
 
 const LIVE_SAMPLE = join(__dirname, '../../../../../shared/data/spoof-dev/image_T1.jpg');
 const FACES_DEV = join(__dirname, '../../../../../shared/data/faces-dev');
 const TIGHT_PORTRAIT = join(FACES_DEV, 'penny/penny3.png');
+
+async function firstPage(jpeg: Buffer): Promise<RgbImage> {
+  const decoded = await decodeImage(jpeg);
+  if (decoded.kind !== 'image') throw new Error('the generated page decodes');
+  return decoded.image;
+}
+
+/** The detector, at its own threshold, sees no face on the page nor on any of its strips. */
+async function expectNoFaceOnPageOrStrips(page: RgbImage): Promise<void> {
+  expect(await detectFaceBoxes(page)).toHaveLength(0);
+  for (const strip of pageStrips(page)) {
+    expect(await detectFaceBoxes(cropRgb(page, strip.left, strip.top, strip.width, strip.height))).toHaveLength(0);
+  }
+}
 
 describe('FacePortraitDetector', () => {
   it('crops packed RGB rows exactly', () => {
@@ -47,13 +61,8 @@ describe('FacePortraitDetector', () => {
     // eval:documents seed 2026, document 217: an identity card front under sensor noise (σ 21.8).
     const generated = await generateDocument({ seed: 2026, index: 217, documentType: 'id_card', portrait: readFileSync(TIGHT_PORTRAIT), degrade: 'mixed' });
     expect(generated.images[0].truth.degradations.map((d) => d.kind)).toEqual(['noise']);
-    const decoded = await decodeImage(generated.images[0].jpeg);
-    if (decoded.kind !== 'image') throw new Error('the generated page decodes');
-    const page = decoded.image;
-    expect(await detectFaceBoxes(page)).toHaveLength(0);
-    for (const strip of pageStrips(page)) {
-      expect(await detectFaceBoxes(cropRgb(page, strip.left, strip.top, strip.width, strip.height))).toHaveLength(0);
-    }
+    const page = await firstPage(generated.images[0].jpeg);
+    await expectNoFaceOnPageOrStrips(page);
 
     const face = await findPortraitFace(page);
     expect(face).toBeDefined();
@@ -64,9 +73,7 @@ describe('FacePortraitDetector', () => {
 
   it('finds no face on a card front whose portrait is missing', async () => {
     const generated = await generateDocument({ seed: 2026, index: 217, documentType: 'id_card', withoutPortrait: true, degrade: 'mixed' });
-    const decoded = await decodeImage(generated.images[0].jpeg);
-    if (decoded.kind !== 'image') throw new Error('the generated page decodes');
-    await expect(findPortraitFace(decoded.image)).resolves.toBeUndefined();
+    await expect(findPortraitFace(await firstPage(generated.images[0].jpeg))).resolves.toBeUndefined();
   });
 
   it('looks closer at a doubtful face in a window three times its size, moved inside the page at its edges', () => {
@@ -79,13 +86,8 @@ describe('FacePortraitDetector', () => {
     // eval:documents seed 2026, document 126: a clean passport page; the photo box cuts the face above the eyebrows.
     const generated = await generateDocument({ seed: 2026, index: 126, documentType: 'passport', portrait: readFileSync(join(FACES_DEV, 'leonard/leonard5.png')), degrade: 'clean' });
     expect(generated.images[0].truth.degradations).toEqual([]);
-    const decoded = await decodeImage(generated.images[0].jpeg);
-    if (decoded.kind !== 'image') throw new Error('the generated page decodes');
-    const page = decoded.image;
-    expect(await detectFaceBoxes(page)).toHaveLength(0);
-    for (const strip of pageStrips(page)) {
-      expect(await detectFaceBoxes(cropRgb(page, strip.left, strip.top, strip.width, strip.height))).toHaveLength(0);
-    }
+    const page = await firstPage(generated.images[0].jpeg);
+    await expectNoFaceOnPageOrStrips(page);
 
     const face = await findPortraitFace(page);
     expect(face?.score).toBeGreaterThanOrEqual(0.5);
