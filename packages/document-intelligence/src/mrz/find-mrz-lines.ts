@@ -42,7 +42,8 @@ export function looksLikeMrzLine(text: string): boolean {
  * candidates is parsed; the reading with most passing check digits wins, ties going to the lower window.
  */
 export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
-  const candidates = lines.filter((l) => looksLikeMrzLine(l.text)).map((l) => normaliseMrzLine(l.text));
+  const normalised = lines.map((l) => normaliseMrzLine(l.text));
+  const candidates = normalised.filter(looksLikeMrzLine);
   let best: MrzReading | null = null;
   let bestScore = -1;
   for (const size of [3, 2]) {
@@ -59,7 +60,6 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       }
     }
   }
-  const normalised = lines.map((l) => normaliseMrzLine(l.text));
   const marked = normalised.filter((line) => line.includes('<<') || MRZ_DATE_BLOCK.test(line));
   // Where those show an MRZ, the line that opens like its first one is part of it too, fillers read or not.
   const heads = marked.length > 0 || candidates.length > 0 ? normalised.filter((line) => !marked.includes(line) && MRZ_FIRST_LINE_HEAD.test(line)) : [];
