@@ -25,7 +25,7 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
     if (fixed !== ch) changes.push(`${label}: '${ch}'→'${fixed}' (${kind} field)`);
     out += fixed;
   }
-  if (kind === 'name') out = clearNamePadding(out, label, changes);
+  if (kind === 'name') out = clearNamePadding(out, label, changes, label === ICAO_NAME_FIELD);
   if (kind === 'optional') out = clearFillerMisreadRuns(out, label, changes, PADDING_START.optional);
   return { text: out, changes };
 }
@@ -39,18 +39,26 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
  */
 export const PADDING_START = { name: 3, optional: 2 } as const;
 
+/** The field holding surname and given names in the ICAO layouts (layouts.ts), '<<' between the two. */
+const ICAO_NAME_FIELD = 'names';
+
 /** Padding-clearing repairs say this, so a reader of `repairs` can tell them from letter↔digit repairs. */
 export const PADDING_REPAIR_MARK = 'in the filler padding';
 
 /**
  * A name field ends in filler padding, and nothing is printed inside it. A single character with three or more
  * fillers before it and only fillers after it is OCR noise ("THOMAS<<<<<K<<<<", from a speck or a misread '<') and
- * becomes '<'; cleared from the end, so one before it goes too ("SEAN<<<K<<<<<<<K<<<<<<"). A lone initial after one
- * or two fillers ("ANNA<B<<<", "SMITH<<B<<<") is left alone. A name part of K's alone ("LEA<<<KK<<<",
+ * becomes '<'; cleared from the end, so one before it goes too ("SEAN<<<K<<<<<<<K<<<<<<"). So is one after a second
+ * pair of fillers ("WALKER<<JAMES<<S<<<"): ICAO 9303 part 3 puts '<<' once in a name, between the primary and the
+ * secondary identifier, and joins the secondary identifier's parts with single fillers (only in ICAO's one name
+ * field: the French card's given-name field has no primary identifier). A lone initial after one filler or the first
+ * pair ("ANNA<B<<<", "SMITH<<B<<<") is left alone. A name part of K's alone ("LEA<<<KK<<<",
  * "HELENE<<KKKK<<KKKK<<") is no name anywhere, so it is padding.
  */
-function clearNamePadding(text: string, label: string, changes: string[]): string {
+function clearNamePadding(text: string, label: string, changes: string[], oneSeparator: boolean): string {
   const stray = new RegExp(`(<{${PADDING_START.name},})([A-Z0-9])(?=<*$)`);
+  const separator = oneSeparator ? text.indexOf('<<') : -1;
+  const afterSecondPair = /(<<)([A-Z0-9])(?=<*$)/;
   let cleared = text;
   // Until nothing changes: clearing one stray or run leaves the one before it with only fillers after it.
   for (let previous = ''; previous !== cleared;) {
@@ -59,6 +67,14 @@ function clearNamePadding(text: string, label: string, changes: string[]): strin
       changes.push(`${label}: stray '${character}' ${PADDING_REPAIR_MARK} → '<'`);
       return `${fillers}<`;
     });
+    if (separator >= 0) {
+      const head = cleared.slice(0, separator + 2);
+      const tail = cleared.slice(separator + 2).replace(afterSecondPair, (_match, fillers: string, character: string) => {
+        changes.push(`${label}: stray '${character}' after a second '<<' ${PADDING_REPAIR_MARK} → '<'`);
+        return `${fillers}<`;
+      });
+      cleared = head + tail;
+    }
     cleared = fillersForRuns(cleared, /(?<=<)K{2,}(?=<|$)/g, label, changes);
     cleared = clearFillerMisreadRuns(cleared, label, changes, PADDING_START.name);
   }

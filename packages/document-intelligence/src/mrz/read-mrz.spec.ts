@@ -238,6 +238,16 @@ describe('stray characters in the name padding', () => {
     expect(repairField('KKIM<<KYLE<<<<<', 'name', 'names').text).toBe('KKIM<<KYLE<<<<<');
   });
 
+  it("clears a lone character after a second '<<' in the ICAO name field (the one '<<' parts surname from given names)", () => {
+    const r = repairField('WALKER<<JAMES<<S<<<<<<<<<<<<', 'name', 'names');
+    expect(r.text).toBe('WALKER<<JAMES<<<<<<<<<<<<<<<');
+    expect(r.changes).toEqual(["names: stray 'S' after a second '<<' in the filler padding → '<'"]);
+    expect(repairField('SMITH<<B<<<<<<<', 'name', 'names').text).toBe('SMITH<<B<<<<<<<');
+    expect(repairField('SMITH<<ANNA<B<<<<', 'name', 'names').text).toBe('SMITH<<ANNA<B<<<<');
+    // The French card's given-name field has no surname in front: its first '<<' may precede an initial.
+    expect(repairField('JEAN<<P<<<<<<<', 'name', 'givenNames').text).toBe('JEAN<<P<<<<<<<');
+  });
+
   it('keeps single-letter name parts after one or two fillers', () => {
     expect(repairField('SMITH<<B<<<<<<<', 'name', 'names').text).toBe('SMITH<<B<<<<<<<');
     expect(repairField('SMITH<<ANNA<B<<<<', 'name', 'names').text).toBe('SMITH<<ANNA<B<<<<');

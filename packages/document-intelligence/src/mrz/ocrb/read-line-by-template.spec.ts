@@ -6,7 +6,8 @@ import { OCRB_FONT, renderOcrbTemplates } from './build-ocrb-templates';
 import { OCRB_TEMPLATES_BASE64 } from './ocrb-templates';
 import { type GreyStrip, readLineByTemplate } from './read-line-by-template';
 import { readMrz } from '../read-mrz';
-import { MIN_CHARACTER_SCORE, readMrzRegionsByTemplate } from './read-mrz-regions';
+import { greyStrip as greyStripOf, MIN_CHARACTER_SCORE, readMrzRegionsByTemplate, weakMarksAsFillers } from './read-mrz-regions';
+import { TD1 as TD1_LAYOUT, TD3 as TD3_LAYOUT } from '../layouts';
 
 const describeWithFont = existsSync(OCRB_FONT) ? describe : describe.skip;
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
@@ -85,8 +86,9 @@ describeWithFont('readLineByTemplate', () => {
 describeWithFont('readMrzRegionsByTemplate', () => {
   const now = new Date('2010-01-01T00:00:00Z');
 
-  async function pageWith(lines: string[]) {
-    const { data, info } = await sharp(Buffer.from(mrzSvg(lines))).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  async function pageWith(lines: string[], overlay = '') {
+    const svg = mrzSvg(lines).replace('</svg>', `${overlay}</svg>`);
+    const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const image = { data, width: info.width, height: info.height };
     const regions: OrientedBox[] = lines.map((_, row) => ({ cx: info.width / 2, cy: 60 + row * 50 - 13, length: info.width - 20, thickness: 44, angle: 0 }));
     return { image, regions };
@@ -100,9 +102,51 @@ describeWithFont('readMrzRegionsByTemplate', () => {
     expect(mrz.ok && mrz.reading.valid && mrz.reading.lines).toEqual(TD3);
   });
 
+  it('reads weak marks in the padding (print showing through) as fillers where the MRZ rules allow it', async () => {
+    // A ring over a filler of the name's padding and one of the personal number's: the templates see a weak U and O.
+    const ring = (row: number, cell: number) => `<path d="M${34 + cell * 26} ${48 + row * 50} a8 10 0 1 0 16 0 a8 10 0 1 0 -16 0" stroke="#151515" stroke-width="5" fill="none"/>`;
+    const { image, regions } = await pageWith(TD3, ring(0, 30) + ring(1, 39));
+    const weak = await Promise.all(regions.map(async (region, row) => {
+      const reading = readLineByTemplate(await greyStripOf(image, region), [30, 36, 44]);
+      const cell = row === 0 ? 30 : 39;
+      return { character: reading?.text[cell], score: reading?.scores[cell] ?? 1 };
+    }));
+    for (const mark of weak) {
+      expect(mark.character).not.toBe('<');
+      expect(mark.score).toBeLessThan(MIN_CHARACTER_SCORE);
+    }
+    const readings = await readMrzRegionsByTemplate(image, regions, now);
+    expect([...readings.values()].map((r) => r.text)).toEqual(TD3);
+  });
+
   it('returns nothing when a check digit fails, leaving the lines to the recogniser', async () => {
     const tampered = [TD3[0], `${TD3[1].slice(0, 9)}7${TD3[1].slice(10)}`];
     const { image, regions } = await pageWith(tampered);
     expect((await readMrzRegionsByTemplate(image, regions, now)).size).toBe(0);
+  });
+});
+
+describe('weakMarksAsFillers', () => {
+  const firm = 0.9;
+  const weak = MIN_CHARACTER_SCORE - 0.1;
+  /** A reading of `text` whose characters at `weakAt` matched their templates weakly. */
+  const reading = (text: string, weakAt: number[] = []) => {
+    const scores = [...text].map((_, i) => (weakAt.includes(i) ? weak : firm));
+    return { text, scores, meanScore: firm };
+  };
+
+  it('reads a weak mark in optional data as a filler once the padding has begun', () => {
+    const lines = [reading('IDBELJ140MR4K45<<<<<<<<X<<X<<<', [23, 26]), reading('6602130F3105087BEL<<<<<<<<<<<8'), reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<')];
+    expect(weakMarksAsFillers(lines, TD1_LAYOUT)[0]).toBe('IDBELJ140MR4K45<<<<<<<<<<<<<<<');
+  });
+
+  it('leaves firm marks, marks before the padding, and name fields as read', () => {
+    const firmMark = [reading('IDBELJ140MR4K45<<<<<<<<X<<<<<<'), reading('6602130F3105087BEL<<<<<<<<<<<8'), reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<')];
+    expect(weakMarksAsFillers(firmMark, TD1_LAYOUT)[0]).toBe('IDBELJ140MR4K45<<<<<<<<X<<<<<<');
+    // Optional data begun after one filler (a long number's overflow, Portugal's '<ZZ70') is data, weak or not.
+    const dataAfterOneFiller = [reading('I<UTOD23145890<7349<<<<<<<<<<<', [16]), reading('7408122F1204159UTO<<<<<<<<<<<6'), reading('ERIKSSON<<ANNA<MARIA<<<<<<<<<<')];
+    expect(weakMarksAsFillers(dataAfterOneFiller, TD1_LAYOUT)[0]).toBe('I<UTOD23145890<7349<<<<<<<<<<<');
+    const weakInName = [reading('P<AUTHUBER<<FLORIAN<<<2<<<<<<<<<<<<<<<<<<<<<', [22]), reading('XHFT5Y3X76AUT8504032M3106132<<<<<<<<<<<<<<00')];
+    expect(weakMarksAsFillers(weakInName, TD3_LAYOUT)[0]).toBe(weakInName[0].text);
   });
 });

@@ -2,6 +2,8 @@ import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/orie
 import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
+import { PADDING_START } from '../character-repair';
+import { LAYOUTS, type MrzLayout } from '../layouts';
 import { readMrz } from '../read-mrz';
 import { type GreyStrip, readLineByTemplate, type TemplateLineReading } from './read-line-by-template';
 
@@ -10,6 +12,13 @@ import { type GreyStrip, readLineByTemplate, type TemplateLineReading } from './
  * digits vouch for numbers and dates; names have none, so a weak letter sends the line to the recogniser.
  */
 export const MIN_CHARACTER_SCORE = 0.6;
+/**
+ * Weak marks are read as fillers only on lines whose characters match their templates this well on average: on a
+ * sharp line a weak mark is print showing through, on a blurred one (every glyph matching at ~0.8) it may as well be
+ * a misread glyph, and so may a firm-looking one that no check digit weighs (G read Q at a weight-1 place passes
+ * both the number's and the composite check; seen on a card back blurred at σ 2.6, line means 0.77–0.81).
+ */
+export const MIN_MEAN_SCORE_BESIDE_WEAK_MARKS = 0.85;
 /** Strips are cut at the photo's own scale, capped here: the template grid needs ~22 rows of band, not more. */
 const MAX_STRIP_HEIGHT = 64;
 export const MRZ_LINE_LENGTHS = [30, 36, 44] as const;
@@ -17,8 +26,8 @@ export const MRZ_LINE_LENGTHS = [30, 36, 44] as const;
 /**
  * Reads the MRZ among long text lines with OCR-B templates: lines are read alone, then every run of two or
  * three neighbouring lines of one MRZ length is parsed, and the first run whose MRZ is valid (every check digit,
- * no anomaly) with every character matched firmly is returned as readings by line index. Anything less returns
- * nothing, and the recogniser reads those lines as before.
+ * no anomaly) with every character matched firmly, or read as a filler (`weakMarksAsFillers`), is returned as
+ * readings by line index. Anything less returns nothing, and the recogniser reads those lines as before.
  */
 export async function readMrzRegionsByTemplate(image: RgbImage, regions: OrientedBox[], now: Date): Promise<Map<number, Recognition>> {
   // The strips are cut together (libvips, off the JavaScript thread), then read one by one.
@@ -33,14 +42,46 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
       const window = order.slice(start, start + size);
       const lines = window.map((i) => readings[i]);
       if (lines.some((l) => !l || l.text.length !== lines[0]?.text.length)) continue;
-      const firm = lines as TemplateLineReading[];
-      if (firm.some((l) => Math.min(...l.scores) < MIN_CHARACTER_SCORE)) continue;
-      const result = readMrz(firm.map((l) => l.text), { now });
+      const read = lines as TemplateLineReading[];
+      const asRead = readMrz(read.map((l) => l.text), { now });
+      if (!asRead.ok) continue;
+      const layout = LAYOUTS.find((l) => l.format === asRead.reading.format);
+      const texts = layout ? weakMarksAsFillers(read, layout) : read.map((l) => l.text);
+      const result = texts.every((t, k) => t === read[k].text) ? asRead : readMrz(texts, { now });
       if (!result.ok || !result.reading.valid) continue;
-      return new Map(window.map((regionIndex, k) => [regionIndex, { text: firm[k].text, confidence: firm[k].meanScore, wholeLine: true }]));
+      const { lines: parsed } = result.reading;
+      const weakAsFillers = read.every((line, k) => line.scores.every((score, x) => score >= MIN_CHARACTER_SCORE || parsed[k]?.[x] === FILLER));
+      const anyWeak = read.some((line) => Math.min(...line.scores) < MIN_CHARACTER_SCORE);
+      if (!weakAsFillers || (anyWeak && read.some((line) => line.meanScore < MIN_MEAN_SCORE_BESIDE_WEAK_MARKS))) continue;
+      // As read, but with the weak marks the reading shows as fillers cleared: nothing else is changed here.
+      const cleared = read.map((line) => [...line.text].map((c, x) => (line.scores[x] < MIN_CHARACTER_SCORE ? FILLER : c)).join(''));
+      return new Map(window.map((regionIndex, k) => [regionIndex, { text: cleared[k], confidence: read[k].meanScore, wholeLine: true }]));
     }
   }
   return new Map();
+}
+
+const FILLER = '<';
+
+/**
+ * Background print showing through the filler padding (a guilloche line across a '<') matches no glyph well, and
+ * the best template it finds is some letter: 'P<AUTHUBER<<FLORIAN<<<2<<<', optional data '…K45<<<<<<<<X<<X<<<'.
+ * A weakly matched character (below MIN_CHARACTER_SCORE) that stands after two fillers, once a field's padding has
+ * begun, is therefore read as a filler in optional data, where the composite check digit covers it. In a name
+ * field, which no check digit covers, it is left as read for readMrz's padding rules (character-repair.ts), which
+ * clear it only where no name part can stand; a weak character they leave keeps the lines from being accepted.
+ */
+export function weakMarksAsFillers(lines: TemplateLineReading[], layout: MrzLayout): string[] {
+  const chars = lines.map((l) => [...l.text]);
+  for (const field of layout.fields.filter((f) => f.kind === 'optional')) {
+    const [row, start, end] = field.span;
+    if (!chars[row]) continue;
+    for (let x = start + PADDING_START.optional; x < end; x += 1) {
+      const paddingBegun = chars[row].slice(x - PADDING_START.optional, x).every((c) => c === FILLER);
+      if (paddingBegun && chars[row][x] !== FILLER && lines[row].scores[x] < MIN_CHARACTER_SCORE) chars[row][x] = FILLER;
+    }
+  }
+  return chars.map((c) => c.join(''));
 }
 
 /** The region as a level grey strip at the photo's own scale (capped at MAX_STRIP_HEIGHT rows). */
