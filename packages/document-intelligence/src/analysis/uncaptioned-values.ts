@@ -224,8 +224,8 @@ function looksLikePrintedName(text: string): boolean {
   return sexAndCode(text) === null; // "MAUT" is the sex letter glued to the nationality
 }
 
-/** Small letters the OCR can tell from capitals (not c o s v w x z): mixed-case caption print, never a name. */
-function showsSmallLetters(text: string): boolean {
+/** Small letters the OCR can tell from capitals (not c o s v w x z): mixed-case caption print, never a name or place. */
+export function showsSmallLetters(text: string): boolean {
   return /\p{Ll}/u.test(text.replace(/[cosvwxzß]/g, ''));
 }
 

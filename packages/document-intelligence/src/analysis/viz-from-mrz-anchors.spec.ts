@@ -37,6 +37,12 @@ describe(completeVizFromMrz.name, () => {
     expect(completeVizFromMrz(readViz(sharedLine), sharedLine, mrz()).placeOfBirth).toBe('LEEDS');
   });
 
+  it('takes the "Sex / Place of birth" value line over debris in small letters the captions gave as the place', () => {
+    const debris = lines('Sex/Sexe Place of birth/Lieu de naissance', 'ice', 'F LEEDS');
+    expect(readViz(debris).placeOfBirth).toBe('ice');
+    expect(completeVizFromMrz(readViz(debris), debris, mrz()).placeOfBirth).toBe('LEEDS');
+  });
+
   it('keeps what the captions gave', () => {
     const captioned = lines('Date of issue', '01 JAN 2020', 'Place of birth', 'DUBLIN', 'F CORK', '28 JUN 2022');
     expect(completeVizFromMrz(readViz(captioned), captioned, mrz())).toMatchObject({ issueDate: '2020-01-01', placeOfBirth: 'DUBLIN' });

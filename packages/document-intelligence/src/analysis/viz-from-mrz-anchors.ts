@@ -3,14 +3,16 @@ import { type MrzReading } from '../mrz/types';
 import { isValidMrzCountryCode } from '../mrz/country-codes';
 import { type VizReading } from '../viz/read-viz';
 import { parseVizDate } from '../viz/viz-values';
+import { showsSmallLetters } from './uncaptioned-values';
 
 /**
  * Captions are the small print a blurred or dim photo loses first, while the values beside them stay readable.
  * Where a valid MRZ vouches for the birth and expiry dates and the sex, two fields the MRZ does not carry can
  * be told without their captions: the one other printed date between birth and expiry is the date of issue,
  * and on a "Sex / Place of birth" value line ("F CORK") the words after the MRZ's sex letter are the place of
- * birth. Only fields the captions did not give are filled, and only from a single unambiguous line; a place of
- * birth the captions gave with the sex letter in front loses the letter.
+ * birth. Only fields the captions did not give are filled (or a place of birth they gave in small letters, which
+ * is no printed place), and only from a single unambiguous line; a place of birth the captions gave with the sex
+ * letter in front loses the letter.
  */
 export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzReading | null): VizReading {
   if (!mrz?.valid) return viz;
@@ -34,7 +36,10 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
   const sexPrefixed = sex && viz.placeOfBirth ? placeAfterSexLetter(viz.placeOfBirth, sex) : null;
   if (sexPrefixed) completed.placeOfBirth = sexPrefixed;
 
-  if (!viz.placeOfBirth && sex) {
+  // A place the captions gave in small letters is debris read under the caption (places are printed in capitals):
+  // the "Sex / Place of birth" value line beneath it is the place ("ice" above "F LEEDS").
+  const captionedPlaceDoubtful = viz.placeOfBirth !== undefined && !sexPrefixed && showsSmallLetters(viz.placeOfBirth);
+  if ((!viz.placeOfBirth || captionedPlaceDoubtful) && sex) {
     const places = lines
       .map((line) => ({ text: line.text, place: placeAfterSexLetter(line.text, sex) }))
       .filter((p): p is { text: string; place: string } => p.place !== null);
