@@ -6,6 +6,12 @@ describe('normaliseMrzLine', () => {
     expect(normaliseMrzLine('17W1TT2R1９D‹‹52')).toBe('17W1TT2R19D<<52');
   });
 
+  it('reads Greek and Cyrillic capitals and symbols drawn like Latin letters as those letters', () => {
+    expect(normaliseMrzLine('IDB∈L8KFJ502FZ3<<<<<<<<<<<<<<<')).toBe('IDBEL8KFJ502FZ3<<<<<<<<<<<<<<<');
+    // Cyrillic О, Р and С, a lower-case Greek ε (capitalised first).
+    expect(normaliseMrzLine('PОLСΑRΡεNTIER')).toBe('POLCARPENTIER');
+  });
+
   it('drops a stray mark read before or after the line, never one inside it', () => {
     expect(normaliseMrzLine('、 HN23rYHGK3BEL8301150M2807317<<06.')).toBe('HN23RYHGK3BEL8301150M2807317<<06');
     expect(normaliseMrzLine('IDFRA-9GCC<<')).toBe('IDFRA-9GCC<<');

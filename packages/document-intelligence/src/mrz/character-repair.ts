@@ -116,6 +116,17 @@ function repairCharacter(ch: string, kind: FieldKind): string {
   }
 }
 
+/**
+ * The recogniser's dictionary holds Greek and Cyrillic capitals and symbols drawn like Latin ones; in an MRZ, whose
+ * alphabet is A–Z, 0–9 and '<', they can only be the Latin letter they look like ('IDB∈L' for IDBEL).
+ */
+const LATIN_LOOKALIKE_MAP: Record<string, string> = {
+  '∈': 'E', '€': 'E', 'Є': 'E', 'Ε': 'E', 'Е': 'E', 'Α': 'A', 'А': 'A', 'Β': 'B', 'В': 'B', 'Ζ': 'Z', 'Η': 'H', 'Н': 'H',
+  'Ι': 'I', 'І': 'I', 'Κ': 'K', 'К': 'K', 'Μ': 'M', 'М': 'M', 'Ν': 'N', 'Ο': 'O', 'О': 'O', 'Ρ': 'P', 'Р': 'P', 'С': 'C',
+  'Τ': 'T', 'Т': 'T', 'Υ': 'Y', 'У': 'Y', 'Χ': 'X', 'Х': 'X',
+};
+const LATIN_LOOKALIKES = new RegExp(`[${Object.keys(LATIN_LOOKALIKE_MAP).join('')}]`, 'gu');
+
 /** OCR renders the filler as several look-alikes; '«' is two fillers read as one glyph. */
 export function normaliseMrzLine(line: string): string {
   return line
@@ -126,6 +137,7 @@ export function normaliseMrzLine(line: string): string {
     .replace(/[«《≪]/g, '<<')
     .replace(/[‹〈＜(\[{]/g, '<')
     .replace(/[×✕]/g, 'X')
+    .replace(LATIN_LOOKALIKES, (ch) => LATIN_LOOKALIKE_MAP[ch] ?? ch)
     // A stray mark read just before or after the line ('、', '.', '-'): no MRZ character looks like it.
     .replace(/^[^A-Z0-9<>]+|[^A-Z0-9<>]+$/g, '');
 }
