@@ -25,7 +25,7 @@ export function repairField(text: string, kind: FieldKind, label: string): Repai
     if (fixed !== ch) changes.push(`${label}: '${ch}'→'${fixed}' (${kind} field)`);
     out += fixed;
   }
-  if (kind === 'name') out = clearNamePadding(out, label, changes, label === ICAO_NAME_FIELD);
+  if (kind === 'name') out = clearNamePadding(out, label, changes);
   if (kind === 'optional') out = clearFillerMisreadRuns(out, label, changes, PADDING_START.optional);
   return { text: out, changes };
 }
@@ -55,25 +55,22 @@ export const PADDING_REPAIR_MARK = 'in the filler padding';
  * pair ("ANNA<B<<<", "SMITH<<B<<<") is left alone. A name part of K's alone ("LEA<<<KK<<<",
  * "HELENE<<KKKK<<KKKK<<") is no name anywhere, so it is padding.
  */
-function clearNamePadding(text: string, label: string, changes: string[], oneSeparator: boolean): string {
+function clearNamePadding(text: string, label: string, changes: string[]): string {
   const stray = new RegExp(`(<{${PADDING_START.name},})([A-Z0-9])(?=<*$)`);
-  const separator = oneSeparator ? text.indexOf('<<') : -1;
+  const separator = label === ICAO_NAME_FIELD ? text.indexOf('<<') : -1;
   const afterSecondPair = /(<<)([A-Z0-9])(?=<*$)/;
+  /** Replaces a matched stray (after its fillers) with a filler, recording why. */
+  const toFiller = (where: string) => (_match: string, fillers: string, character: string): string => {
+    changes.push(`${label}: stray '${character}'${where} ${PADDING_REPAIR_MARK} → '<'`);
+    return `${fillers}<`;
+  };
   let cleared = text;
   // Until nothing changes: clearing one stray or run leaves the one before it with only fillers after it.
   for (let previous = ''; previous !== cleared;) {
     previous = cleared;
-    cleared = cleared.replace(stray, (_match, fillers: string, character: string) => {
-      changes.push(`${label}: stray '${character}' ${PADDING_REPAIR_MARK} → '<'`);
-      return `${fillers}<`;
-    });
+    cleared = cleared.replace(stray, toFiller(''));
     if (separator >= 0) {
-      const head = cleared.slice(0, separator + 2);
-      const tail = cleared.slice(separator + 2).replace(afterSecondPair, (_match, fillers: string, character: string) => {
-        changes.push(`${label}: stray '${character}' after a second '<<' ${PADDING_REPAIR_MARK} → '<'`);
-        return `${fillers}<`;
-      });
-      cleared = head + tail;
+      cleared = cleared.slice(0, separator + 2) + cleared.slice(separator + 2).replace(afterSecondPair, toFiller(" after a second '<<'"));
     }
     cleared = fillersForRuns(cleared, /(?<=<)K{2,}(?=<|$)/g, label, changes);
     cleared = clearFillerMisreadRuns(cleared, label, changes, PADDING_START.name);
