@@ -11,6 +11,7 @@ import { barChartSvg, htmlPage } from './html-report';
 import { runLabelledSet, summarizeLabelled } from './labelled-eval';
 import type { LabelledReport } from './labelled-eval';
 import { SCORED_FIELDS } from './metrics';
+import { createProgress } from './progress';
 import { formatMs, formatRate, table } from './print-table';
 
 const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
@@ -20,10 +21,6 @@ const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --o
   --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image
   --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page, no portrait;
                         default 20)`;
-
-function progress(label: string, done: number, total: number, extra = ''): void {
-  process.stdout.write(`\r${label} ${done}/${total}${extra}`);
-}
 
 function writeReport(outFile: string, report: unknown, charts: string[], title: string): void {
   mkdirSync(dirname(outFile), { recursive: true });
@@ -107,8 +104,9 @@ async function main(): Promise<number> {
 
   if (values.dataset) {
     const images = loadLabelledSet(resolve(values.dataset));
-    const records = await runLabelledSet(analyzer, images, (d, t) => progress('images', d, t));
-    process.stdout.write('\n');
+    const progress = createProgress('images');
+    const records = await runLabelledSet(analyzer, images, (d, t) => progress.update(d, t));
+    progress.end();
     const report = summarizeLabelled(resolve(values.dataset), records);
     printLabelled(report);
     const out = resolve(values.out ?? 'reports/eval-documents-dataset.json');
@@ -128,21 +126,23 @@ async function main(): Promise<number> {
     mkdirSync(dirname(dumpFile), { recursive: true });
     writeFileSync(dumpFile, '');
   }
+  const documentProgress = createProgress('documents');
   const records = await runGeneratedSet(analyzer, {
     documents, seed, portraits, faultRate, onProgress: (d, t, record) => {
-      progress('documents', d, t, `, images ${++imagesDone}`);
+      documentProgress.update(d, t, `, images ${++imagesDone}`);
       // Written as each image is done, so a long run can be inspected before it ends.
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
     },
   });
-  process.stdout.write('\n');
+  documentProgress.end();
+  const captureProgress = createProgress('unusable captures');
   const captures = await runUnusableCaptures(analyzer, {
     count: captureCount, seed, portraits, onProgress: (d, t, record) => {
-      progress('unusable captures', d, t);
+      captureProgress.update(d, t);
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
     },
   });
-  if (captureCount > 0) process.stdout.write('\n');
+  captureProgress.end();
   const generated = summarizeGenerated(records, captures);
   printGenerated(generated);
 

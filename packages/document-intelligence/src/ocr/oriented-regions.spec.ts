@@ -41,6 +41,16 @@ describe('boxesFromProbabilityMap', () => {
     const [level] = boxesFromProbabilityMap(mapWithBar(400, 100, { cx: 200, cy: 50, length: 300, thickness: 10, angle: rad(0.4) }), 400, 100);
     expect(level.region.angle).toBe(0);
   });
+
+  it('fits a long line tilted under 1° along its direction when upright it would be half again as thick', () => {
+    // 700 px at 0.9° drifts 11 px across: upright, its pixels span ~21 px for 10 px of text (~36 px unclipped).
+    const bar = { cx: 400, cy: 50, length: 700, thickness: 10, angle: rad(-0.9) };
+    const [found] = boxesFromProbabilityMap(mapWithBar(800, 100, bar), 800, 100);
+    expect(found.region.angle).toBeCloseTo(bar.angle, 3);
+    // 10 px plus the unclip distance (~7.4 px) on each side.
+    expect(found.region.thickness).toBeGreaterThan(22);
+    expect(found.region.thickness).toBeLessThan(30);
+  });
 });
 
 describe('mergeLineFragments', () => {
