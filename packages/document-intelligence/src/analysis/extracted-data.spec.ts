@@ -1,6 +1,6 @@
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
-import { buildExtractedData } from './extracted-data';
+import { buildExtractedData, namesWithKsAsFillers } from './extracted-data';
 
 function mrz(fields: MrzReading['fields'], lines: string[] = [], rawLines: string[] = lines): MrzReading {
   return { format: 'TD3', lines, rawLines, valid: true, fields, checkDigits: [], repairs: [], anomalies: [] };
@@ -32,5 +32,26 @@ describe('buildExtractedData', () => {
     expect(read(line1, 'Yuki').firstName).toBe('UKI'); // the line came complete: the MRZ stands
     expect(read(line1.slice(0, 43), 'Yuko').firstName).toBe('UKI'); // not the MRZ name plus letters
     expect(read(line1.slice(0, 43), 'Yukihiro').firstName).toBe('UKI'); // more than three letters apart
+  });
+});
+
+describe('namesWithKsAsFillers', () => {
+  const passport = (line1: string) => mrz({
+    surname: { value: 'BERENGERK HELENEK', valid: true }, givenNames: { value: '', valid: true },
+  }, [line1, '69YY0FCC28FRA8103099F3505229<<<<<<<<<<<<<<00']);
+  const printed = (surname: string, givenNames: string): VizReading => ({ raw: {}, text: '', surname, givenNames });
+
+  it("reads the K's the printed names show as fillers ('BERENGERK<HELENEK' beside 'Bérénger', 'Hélène')", () => {
+    const read = passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<');
+    expect(namesWithKsAsFillers(read, printed('Bérénger', 'Hélène'))).toEqual({ surname: 'BERENGER', givenNames: 'HELENE' });
+    expect(buildExtractedData(read, printed('Bérénger', 'Hélène'))).toMatchObject({ lastName: 'BERENGER', firstName: 'HELENE', fullName: 'HELENE BERENGER' });
+  });
+
+  it('keeps the MRZ names when the printed ones differ otherwise, keep the K, or are missing', () => {
+    expect(namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), printed('Berenger', 'Helena'))).toBeNull();
+    const nowak = mrz({ surname: { value: 'NOWAK', valid: true }, givenNames: { value: 'ANNA', valid: true } }, ['P<POLNOWAK<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<', '']);
+    expect(namesWithKsAsFillers(nowak, printed('Nowak', 'Anna'))).toBeNull();
+    expect(buildExtractedData(nowak, printed('Nowa', 'Anna')).lastName).toBe('NOWAK');
+    expect(namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), { raw: {}, text: '', surname: 'Bérénger' })).toBeNull();
   });
 });

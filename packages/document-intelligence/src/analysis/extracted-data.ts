@@ -1,4 +1,5 @@
 import { SPECIMEN_STATE_CODE } from '../mrz/country-codes';
+import { LAYOUTS } from '../mrz/layouts';
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
 import { mrzTransliterate } from './mrz-viz-cross-check';
@@ -16,7 +17,9 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
     const field = mrz?.fields[name];
     return field && field.value && (field.valid !== false || (name === 'nationality' && field.value === SPECIMEN_STATE_CODE)) ? field.value : undefined;
   };
+  const separatedByViz = mrz ? namesWithKsAsFillers(mrz, viz) : null;
   const name = (field: 'surname' | 'givenNames'): string | undefined => {
+    if (separatedByViz) return separatedByViz[field];
     const printed = viz[field]?.toUpperCase();
     const machine = pick(field);
     if (machine && printed && mrz && nameLineCameShort(mrz, field) && lostLettersOf(machine, printed)) return printed;
@@ -63,6 +66,37 @@ function lostLettersOf(machine: string, printed: string): boolean {
   let i = 0;
   for (const ch of b) if (ch === a[i]) i += 1;
   return i === a.length;
+}
+
+/** A printed name as the MRZ writes it: transliterated, its parts joined by fillers ('Jean-Luc' → 'JEAN<LUC'). */
+function asMrzName(printed: string): string {
+  return printed.split(/[\s-]+/).map(mrzTransliterate).filter(Boolean).join('<');
+}
+
+/**
+ * The recogniser reads a filler as K, and the names' '<<' then comes out 'K<' ('BERENGERK<HELENEK<<<…': surname
+ * 'BERENGERK HELENEK', no given names), which no check digit covers. When the printed surname and given names, as
+ * the MRZ writes them, are the MRZ's name field with some of its K's read as fillers, those K's were fillers and
+ * the names are the printed ones in MRZ writing. A name ending in K (NOWAK) is printed with its K, so that K never
+ * reads as a filler; names the MRZ truncated, or the French card's two name fields, are not compared.
+ */
+export function namesWithKsAsFillers(mrz: MrzReading, viz: VizReading): { surname: string; givenNames: string } | null {
+  const span = LAYOUTS.find((l) => l.format === mrz.format)?.fields.find((f) => f.name === 'names')?.span;
+  if (!span || !viz.surname || !viz.givenNames) return null;
+  const [row, start, end] = span;
+  const field = mrz.lines[row]?.slice(start, end) ?? '';
+  const surname = asMrzName(viz.surname);
+  const givenNames = asMrzName(viz.givenNames);
+  const printed = `${surname}<<${givenNames}`;
+  if (!surname || !givenNames || field.length !== end - start || printed.length > field.length) return null;
+  const expected = printed.padEnd(field.length, '<');
+  let fillersReadK = 0;
+  for (let i = 0; i < field.length; i += 1) {
+    if (field[i] === expected[i]) continue;
+    if (field[i] !== 'K' || expected[i] !== '<') return null;
+    fillersReadK += 1;
+  }
+  return fillersReadK > 0 ? { surname: surname.replace(/</g, ' '), givenNames: givenNames.replace(/</g, ' ') } : null;
 }
 
 /** The spec wants three letters; ICAO writes Germany as 'D'. */
