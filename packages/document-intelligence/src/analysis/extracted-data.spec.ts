@@ -1,4 +1,5 @@
 import { type MrzReading } from '../mrz/types';
+import { readMrz } from '../mrz/read-mrz';
 import { type VizReading } from '../viz/read-viz';
 import { buildExtractedData, namesWithKsAsFillers } from './extracted-data';
 
@@ -53,5 +54,34 @@ describe('namesWithKsAsFillers', () => {
     expect(namesWithKsAsFillers(nowak, printed('Nowak', 'Anna'))).toBeNull();
     expect(buildExtractedData(nowak, printed('Nowa', 'Anna')).lastName).toBe('NOWAK');
     expect(namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), { raw: {}, text: '', surname: 'Bérénger' })).toBeNull();
+  });
+});
+
+describe('buildExtractedData beside a failing check digit', () => {
+  const now = new Date('2026-01-01T00:00:00Z');
+  const read = (lines: string[]): MrzReading => {
+    const result = readMrz(lines, { now });
+    if (!result.ok) throw new Error('not an MRZ');
+    return result.reading;
+  };
+  // Document number check digit printed 5 where 0 is right (eval seed 2026 doc 91, a wrong_check_digit fault).
+  const names = 'P<FRABERENGER<<CHLOE<<<<<<<<<<<<<<<<<<<<<<<<';
+  const failingNumber = 'WNG41RK695FRA5510263F3312234<<<<<<<<<<<<<<08';
+  const noViz: VizReading = { raw: {}, text: '' };
+
+  it('gives the number as printed when the reading is firm and the visual zone has none, the VIZ number first', () => {
+    const mrz = read([names, failingNumber]);
+    expect(mrz.checkDigits.find((c) => c.name === 'documentNumber')?.valid).toBe(false);
+    expect(buildExtractedData(mrz, noViz).documentNumber).toBe('WNG41RK69');
+    expect(buildExtractedData(mrz, { ...noViz, documentNumber: 'WNG41RK69X' }).documentNumber).toBe('WNG41RK69X');
+  });
+
+  it('gives no number from a line read at the wrong length, and never an expiry date whose check fails', () => {
+    expect(buildExtractedData(read([names, failingNumber.slice(0, 43)]), noViz).documentNumber).toBeUndefined();
+    // Expiry check digit printed 5 where 4 is right.
+    const failingExpiry = read([names, 'WNG41RK690FRA5510263F3312235<<<<<<<<<<<<<<08']);
+    expect(failingExpiry.checkDigits.find((c) => c.name === 'expiryDate')?.valid).toBe(false);
+    expect(buildExtractedData(failingExpiry, noViz).expiryDate).toBeUndefined();
+    expect(buildExtractedData(failingExpiry, noViz).documentNumber).toBe('WNG41RK69');
   });
 });

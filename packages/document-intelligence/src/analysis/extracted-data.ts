@@ -2,6 +2,7 @@ import { SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { LAYOUTS } from '../mrz/layouts';
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
+import { judgeMrzFirmness } from './mrz-read-firmness';
 import { mrzTransliterate } from './mrz-viz-cross-check';
 import { type ExtractedData, type SubmitExtractedData } from './types';
 
@@ -17,6 +18,7 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
     const field = mrz?.fields[name];
     return field && field.value && (field.valid !== false || (name === 'nationality' && field.value === SPECIMEN_STATE_CODE)) ? field.value : undefined;
   };
+  const asPrinted = mrz ? printedDespiteFailedCheck(mrz) : {};
   const separatedByViz = mrz ? namesWithKsAsFillers(mrz, viz) : null;
   const name = (field: 'surname' | 'givenNames'): string | undefined => {
     if (separatedByViz) return separatedByViz[field];
@@ -28,16 +30,32 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
   const data: ExtractedData = {
     lastName: name('surname'),
     firstName: name('givenNames'),
-    dateOfBirth: pick('birthDate') ?? viz.birthDate,
+    dateOfBirth: pick('birthDate') ?? viz.birthDate ?? asPrinted.birthDate,
     nationality: threeLetterNationality(pick('nationality') ?? viz.nationality),
     sex: normaliseSex(pick('sex') ?? viz.sex),
-    documentNumber: pick('documentNumber') ?? viz.documentNumber,
+    documentNumber: pick('documentNumber') ?? viz.documentNumber ?? asPrinted.documentNumber,
     issueDate: viz.issueDate,
     expiryDate: pick('expiryDate') ?? viz.expiryDate,
     placeOfBirth: viz.placeOfBirth,
   };
   if (data.firstName || data.lastName) data.fullName = [data.firstName, data.lastName].filter(Boolean).join(' ');
   return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== '')) as ExtractedData;
+}
+
+/**
+ * The MRZ's document number and birth date where their own check digit fails but the reading is judged as printed
+ * (`judgeMrzFirmness`: a trusted failure, which raises CHECK_DIGIT_FAILED): what the document claims, for the
+ * review it is sent to, when the visual zone gave nothing. The expiry date is never taken so: it decides
+ * DOC_EXPIRED, which a misread digit must not raise.
+ */
+function printedDespiteFailedCheck(mrz: MrzReading): { documentNumber?: string; birthDate?: string } {
+  const trusted = new Set(judgeMrzFirmness(mrz).trustedFailures);
+  const number = mrz.fields.documentNumber?.value;
+  const birth = mrz.fields.birthDate?.value;
+  return {
+    documentNumber: trusted.has('documentNumber') && number && /^[A-Z0-9]+$/.test(number) ? number : undefined,
+    birthDate: trusted.has('birthDate') && birth && /^\d{4}-\d{2}-\d{2}$/.test(birth) ? birth : undefined,
+  };
 }
 
 /** Which raw MRZ line holds a name field, per format. */
