@@ -39,11 +39,26 @@ export interface AnalyzeOptions {
 
 export type DocumentAnalyzer = (image: Buffer, opts: AnalyzeOptions) => Promise<SideAnalysis>;
 
-export type LoadResult = { ok: true; analyzer: DocumentAnalyzer } | { ok: false; reason: string };
+/**
+ * Whether a card's front and back show one document (DOCUMENT_MIXING_SUSPECTED when not), and whether the front's
+ * printed data disagree with the back's MRZ on one document (MRZ_CROSS_LOW_SCORE, the card's cross-check).
+ */
+export interface SideComparison {
+  mixingSuspected: boolean;
+  zonesDisagree?: boolean;
+  reason?: string;
+}
+
+export type SideComparer = (front: SideAnalysis, back: SideAnalysis) => SideComparison;
+
+export type LoadResult = { ok: true; analyzer: DocumentAnalyzer; compareSides?: SideComparer } | { ok: false; reason: string };
 
 export const ANALYZER_PACKAGE = '@kyc/document-intelligence';
 
-/** Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot. */
+/**
+ * Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot; and its compareSides when
+ * it has one, which scores DOCUMENT_MIXING_SUSPECTED on the cards.
+ */
 export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   let loaded: unknown;
   try {
@@ -56,5 +71,6 @@ export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   }
   const fn = (loaded as { analyzeDocumentSide?: unknown }).analyzeDocumentSide;
   if (typeof fn !== 'function') return { ok: false, reason: `${moduleName} does not export analyzeDocumentSide()` };
-  return { ok: true, analyzer: fn as DocumentAnalyzer };
+  const compare = (loaded as { compareSides?: unknown }).compareSides;
+  return { ok: true, analyzer: fn as DocumentAnalyzer, ...(typeof compare === 'function' ? { compareSides: compare as SideComparer } : {}) };
 }

@@ -128,7 +128,7 @@ async function main(): Promise<number> {
   }
   const documentProgress = createProgress('documents');
   const records = await runGeneratedSet(analyzer, {
-    documents, seed, portraits, faultRate, onProgress: (d, t, record) => {
+    documents, seed, portraits, faultRate, compareSides: loaded.compareSides, onProgress: (d, t, record) => {
       documentProgress.update(d, t, `, images ${++imagesDone}`);
       // Written as each image is done, so a long run can be inspected before it ends.
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);

@@ -29,6 +29,32 @@ describe('runGeneratedSet', () => {
   });
 });
 
+describe('DOCUMENT_MIXING_SUSPECTED', () => {
+  it("compares each card's front and back at the second upload and scores the code there", async () => {
+    const analyzer: DocumentAnalyzer = async () => ({
+      detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
+      problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+    });
+    const compared: number[] = [];
+    // Says "mixed" for every pair, so each compared card that is not a mixing fault is a false positive.
+    const records = await runGeneratedSet(analyzer, {
+      documents: 6, seed: 19, portraits: [], faultRate: 1, compareSides: () => { compared.push(1); return { mixingSuspected: true }; },
+    });
+    const withComparison = records.filter((r) => r.sideComparison);
+    const cards = new Set(records.filter((r) => r.truth.uploadedAs === 'back').map((r) => r.truth.documentId));
+    expect(withComparison.length).toBe(compared.length);
+    expect(withComparison.every((r) => r.truth.documentType === 'id_card')).toBe(true);
+    // The completing upload is the back here: the generator writes the front first.
+    expect(withComparison.map((r) => r.truth.documentId).sort()).toEqual([...cards].filter((id) =>
+      records.some((r) => r.truth.documentId === id && r.truth.uploadedAs === 'front')).sort());
+    const mixed = withComparison.filter((r) => r.truth.documentProblems.includes('DOCUMENT_MIXING_SUSPECTED')).length;
+    expect(mixed).toBeGreaterThan(0);
+    const report = summarizeGenerated(records);
+    expect(report.problems.DOCUMENT_MIXING_SUSPECTED).toMatchObject({ truePositives: mixed, falsePositives: withComparison.length - mixed, falseNegatives: 0 });
+    expect(report.documentLevelCodesNotScored.DOCUMENT_MIXING_SUSPECTED).toBeUndefined();
+  });
+});
+
 describe('runUnusableCaptures', () => {
   it('uploads each kind in turn as a front, on the reference date, and survives a throwing analyzer', async () => {
     const calls: { side: string; now?: Date }[] = [];

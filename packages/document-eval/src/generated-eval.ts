@@ -5,7 +5,7 @@ import {
 } from '@kyc/document-generator';
 import type { DocumentFault, ExpectedFields, ImageGroundTruth, UnusableCaptureKind, UnusableCaptureTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
-import type { DocumentAnalyzer, SideAnalysis } from './analyzer';
+import type { DocumentAnalyzer, SideAnalysis, SideComparer, SideComparison } from './analyzer';
 import { codeErrors } from './code-errors';
 import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
@@ -17,7 +17,16 @@ export interface GeneratedRecord {
   analysis: SideAnalysis | null;
   error: string | null;
   latencyMs: number;
+  /**
+   * On the second of a card's front and back (as uploaded), the analyzer's comparison of the two, as the document
+   * service makes it at that upload: DOCUMENT_MIXING_SUSPECTED is raised there.
+   */
+  sideComparison?: SideComparison;
 }
+
+const MIXING = 'DOCUMENT_MIXING_SUSPECTED';
+/** The card's VIZ (front) against its MRZ (back): a finding of the two sides together. */
+const CROSS_SIDE_CODES = [MIXING, 'MRZ_CROSS_LOW_SCORE'];
 
 export interface GeneratedRunOptions {
   documents: number;
@@ -26,6 +35,8 @@ export interface GeneratedRunOptions {
   /** Share of documents with one deliberate fault. */
   faultRate: number;
   onProgress?: (done: number, total: number, record: GeneratedRecord) => void;
+  /** Compares a card's front and back once both are analysed; without it DOCUMENT_MIXING_SUSPECTED is not scored. */
+  compareSides?: SideComparer;
 }
 
 /**
@@ -45,11 +56,18 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
     const doc = await generateDocument({
       seed: options.seed, index, documentType, faults, portrait, degrade: index % 3 === 0 ? 'clean' : 'mixed',
     });
+    const cardSides: { front?: SideAnalysis; back?: SideAnalysis } = {};
     for (const image of doc.images) {
       const timed = await analyzeTimed(analyzer, image.jpeg, {
         side: image.truth.uploadedAs, now: new Date(`${image.truth.referenceDate}T12:00:00Z`),
       });
-      const record = { truth: image.truth, ...timed };
+      const record: GeneratedRecord = { truth: image.truth, ...timed };
+      const side = image.truth.uploadedAs;
+      if (options.compareSides && timed.analysis && (side === 'front' || side === 'back')) {
+        cardSides[side] = timed.analysis;
+        const { front, back } = cardSides;
+        if (front && back) record.sideComparison = options.compareSides(front, back);
+      }
       records.push(record);
       options.onProgress?.(index + 1, options.documents, record);
     }
@@ -117,7 +135,7 @@ export interface GeneratedReport {
   documentType: { accuracy: number | null; confusion: Record<string, Record<string, number>> };
   requiresBackSide: { accuracy: number | null };
   latency: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null };
-  /** Codes that need both sides; a single-side analyzer cannot raise them, so they are counted, not scored. */
+  /** Codes that need both sides, on documents whose sides were not compared (no compareSides): counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
   /**
    * The unusable captures (runUnusableCaptures), per kind: how many, the codes expected, and the share on which the
@@ -201,10 +219,27 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
   }
   const captureCodes = captures.flatMap((c) => c.truth.expectedProblems);
   const allProblemCodes = [...Object.values(FAULT_CODES).flatMap((c) => c.problems), ...captureCodes];
-  const problemPairs = [...records, ...captures].map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] }));
+  const compared = records.filter((r) => r.sideComparison);
+  if (compared.length > 0) allProblemCodes.push(MIXING);
+  // The two sides' findings are scored on the upload that completes a card, where the service raises them.
+  const problemPairs = [
+    ...records.map((r) => ({
+      image: r.truth.id,
+      expected: [...new Set([...r.truth.expectedProblems, ...(r.sideComparison ? r.truth.documentProblems.filter((c) => CROSS_SIDE_CODES.includes(c)) : [])])],
+      predicted: [...new Set([
+        ...(r.analysis?.problems ?? []),
+        ...(r.sideComparison?.mixingSuspected ? [MIXING] : []),
+        ...(r.sideComparison?.zonesDisagree ? ['MRZ_CROSS_LOW_SCORE'] : []),
+      ])],
+    })),
+    ...captures.map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] })),
+  ];
   const allSignalCodes = Object.values(FAULT_CODES).flatMap((c) => c.signals);
+  const comparedDocuments = new Set(compared.map((r) => r.truth.documentId));
   const documentLevel: Record<string, number> = {};
-  for (const r of records) for (const code of r.truth.documentProblems) documentLevel[code] = (documentLevel[code] ?? 0) + 1;
+  for (const r of records.filter((x) => !comparedDocuments.has(x.truth.documentId))) {
+    for (const code of r.truth.documentProblems) documentLevel[code] = (documentLevel[code] ?? 0) + 1;
+  }
   const latencies = records.map((r) => r.latencyMs);
   return {
     dataset: 'generated',

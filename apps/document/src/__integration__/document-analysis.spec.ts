@@ -158,6 +158,17 @@ describe('document analysis (sandbox/live)', () => {
     expect(remixed.signals).toContainEqual(expect.objectContaining({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', side: 'document' }));
   });
 
+  it("asks for a retake when a card's printed front disagrees with its own MRZ (same number, another name or birth date)", async () => {
+    const altered = await generateDocument({ seed: 11, index: 2, documentType: 'id_card', faults: ['viz_mrz_mismatch'], portrait: portraitOf('leonard') });
+    const sessionId = randomUUID();
+    await upload(sessionId, 'front', imageOf(altered, 'front').jpeg);
+    const back = await upload(sessionId, 'back', imageOf(altered, 'back').jpeg);
+    expect(back.issueCodes).toEqual(['MRZ_CROSS_LOW_SCORE']);
+    const read = await evidence(sessionId);
+    expect(read.signals).toContainEqual(expect.objectContaining({ code: 'MRZ_CROSS_LOW_SCORE', kind: 'problem', side: 'document' }));
+    expect(read.signals.map((s) => s.code)).not.toContain('DOCUMENT_MIXING_SUSPECTED');
+  });
+
   it('answers a blank page with typed problems, not an exception', async () => {
     const sessionId = randomUUID();
     const blank = await sharp({ create: { width: 1200, height: 850, channels: 3, background: '#e8e4dc' } }).jpeg().toBuffer();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { generateDocument } from '@kyc/document-generator';
-import { analyzeDocumentSide } from './analyze-as-service';
+import { analyzeDocumentSide, compareSides } from './analyze-as-service';
 
 jest.setTimeout(120_000);
 
@@ -19,6 +19,19 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
     const faceless = await analyzeDocumentSide((await card(true)).images[0].jpeg, { side: 'front', now: new Date('2026-01-01T12:00:00Z') });
     expect(faceless.portrait).toMatchObject({ checked: true, found: false });
     expect(faceless.problems).toContain('PORTRAIT_NOT_DETECTED');
+  });
+
+  it("compares a card's sides as the service does: a back of another person's card is mixing, the card's own back is not", async () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const sides = async (faults: 'front_back_different_people'[]) => {
+      const card = await generateDocument({ seed: 11, index: 1, documentType: 'id_card', faults, degrade: 'clean' });
+      const [front, back] = card.images;
+      return [await analyzeDocumentSide(front.jpeg, { side: 'front', now }), await analyzeDocumentSide(back.jpeg, { side: 'back', now })] as const;
+    };
+    expect(compareSides(...(await sides([])))).toEqual({ mixingSuspected: false, zonesDisagree: false });
+    const mixed = compareSides(...(await sides(['front_back_different_people'])));
+    expect(mixed.mixingSuspected).toBe(true);
+    expect(mixed.reason).toMatch(/differs/);
   });
 
   it("refuses what the service's intake refuses, before any analysis", async () => {

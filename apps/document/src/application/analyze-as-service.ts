@@ -1,6 +1,7 @@
-import { analyzeDocumentSide as analyzeWithLibrary, type SideAnalysis } from '@kyc/document-intelligence';
+import { analyzeDocumentSide as analyzeWithLibrary, type SideAnalysis, type SideComparison } from '@kyc/document-intelligence';
 import { decodeImage } from '@kyc/image-intake';
 import { type DocumentSide } from '../domain/side-analysis';
+import { compareCardSides, recordSide } from '../domain/side-judgement';
 import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 
 /**
@@ -12,4 +13,12 @@ import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 export async function analyzeDocumentSide(image: Buffer, options: { side: DocumentSide; now?: Date }): Promise<SideAnalysis> {
   const intake = await decodeImage(image);
   return analyzeWithLibrary(intake.image, { side: options.side, now: options.now, portraitDetector: new FacePortraitDetector() });
+}
+
+/**
+ * A card's front and back compared as the service compares them at the upload that completes the card: from what
+ * it stores of each side (`recordSide`), so the eval scores DOCUMENT_MIXING_SUSPECTED as the service raises it.
+ */
+export function compareSides(front: SideAnalysis, back: SideAnalysis): SideComparison {
+  return compareCardSides([recordSide(front), recordSide(back)]) ?? { mixingSuspected: false, zonesDisagree: false };
 }

@@ -1,9 +1,9 @@
-import { analyzeDocumentSide, compareSides, type ProblemCode, type SideComparison } from '@kyc/document-intelligence';
+import { analyzeDocumentSide, type ProblemCode } from '@kyc/document-intelligence';
 import { decodeImage } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import { type CombinedEvidence, choosePortraitSide, combineSides } from '../domain/document-evidence';
 import { type DocumentSide, type SideAnalysisResult, testModeAnalysis } from '../domain/side-analysis';
-import { asSideAnalysis, judgeUpload, type RecordedSide, recordSide } from '../domain/side-judgement';
+import { compareCardSides, judgeUpload, type RecordedSide, recordSide } from '../domain/side-judgement';
 import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 import type { ImageCipher } from '../infrastructure/image-cipher';
 import { cropPortrait } from '../infrastructure/portrait-cropper';
@@ -106,20 +106,18 @@ export class DocumentAnalysisService {
     return purged;
   }
 
-  /** Front and back that disagree are raised at the upload of the second, as a retake problem. */
+  /**
+   * Front and back that disagree are raised at the upload of the second, as a retake problem: two documents as
+   * DOCUMENT_MIXING_SUSPECTED, one card whose printed front disagrees with its MRZ as MRZ_CROSS_LOW_SCORE.
+   */
   private async crossSideProblems(sessionId: string, uploaded: RecordedSide): Promise<ProblemCode[]> {
     const otherName = OTHER_CARD_SIDE[uploaded.side];
     const other = otherName ? await this.sides.analysedSide(sessionId, otherName) : null;
     if (!other) return [];
-    return compareCardSides([uploaded, other])?.mixingSuspected ? ['DOCUMENT_MIXING_SUSPECTED'] : [];
+    const comparison = compareCardSides([uploaded, other]);
+    if (comparison?.mixingSuspected) return ['DOCUMENT_MIXING_SUSPECTED'];
+    return comparison?.zonesDisagree ? ['MRZ_CROSS_LOW_SCORE'] : [];
   }
-}
-
-function compareCardSides(sides: readonly RecordedSide[]): SideComparison | null {
-  const front = sides.find((s) => s.side === 'front');
-  const back = sides.find((s) => s.side === 'back');
-  if (!front || !back || front.failure || back.failure) return null;
-  return compareSides(asSideAnalysis(front), asSideAnalysis(back));
 }
 
 /** Binds each ciphertext to its session and side (authenticated, not secret). */

@@ -33,11 +33,23 @@ describe('combining sides into evidence', () => {
   it('combines an ID card: MRZ data from the back first, the visual zone fills gaps, mixing is a document problem', () => {
     const front = recordedSide({ side: 'front', documentType: 'id_card', detectionConfidence: 0.6, mrz: null, extractedData: { lastName: 'MUSTERL', placeOfBirth: 'BERLIN', issueDate: '2021-05-05' } });
     const back = recordedSide({ side: 'back', documentType: 'id_card', mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 0 }, portrait: { checked: true, found: false } });
-    const evidence = combineSides([back, front], { mixingSuspected: true, reason: 'lastName differs' }, now);
+    const evidence = combineSides([back, front], { mixingSuspected: true, zonesDisagree: false, reason: 'lastName differs' }, now);
     expect(evidence.sides).toEqual(['front', 'back']);
     expect(evidence.extractedData).toMatchObject({ lastName: 'MUSTER', placeOfBirth: 'BERLIN', issueDate: '2021-05-05', fullName: 'ANNA MUSTER' });
     expect(evidence).toMatchObject({ documentType: 'id_card', detectionConfidence: 0.6, requiresBackSide: true, portraitSide: 'front' });
     expect(evidence.signals).toEqual([{ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: 'medium', side: 'document', detail: 'lastName differs' }]);
+  });
+
+  it("records a card whose printed front disagrees with its back's MRZ as the document's MRZ_CROSS_LOW_SCORE, once", () => {
+    const front = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, extractedData: { lastName: 'PEETERS' } });
+    const back = recordedSide({ side: 'back', documentType: 'id_card' });
+    const comparison = { mixingSuspected: false, zonesDisagree: true, reason: "lastName differs (front 'PEETERS', back 'MUSTER')" };
+    expect(combineSides([front, back], comparison, now).signals).toEqual([
+      { code: 'MRZ_CROSS_LOW_SCORE', kind: 'problem', severity: 'medium', side: 'document', detail: comparison.reason },
+    ]);
+    // The front's own analysis found the same (its recorded problem stands, with its side): not added twice.
+    const flagged = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, problems: ['MRZ_CROSS_LOW_SCORE'] });
+    expect(combineSides([flagged, back], comparison, now).signals.filter((s) => s.code === 'MRZ_CROSS_LOW_SCORE')).toHaveLength(1);
   });
 
   it('says nothing was read from a blank page, and its confidence counts', () => {

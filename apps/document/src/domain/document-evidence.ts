@@ -55,6 +55,8 @@ export function combineSides(recorded: readonly RecordedSide[], mixing: SideComp
   }
   if (mixing?.mixingSuspected) {
     signals.push({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: PROBLEM_SEVERITY.problem, side: 'document', detail: mixing.reason ?? 'front and back disagree' });
+  } else if (mixing?.zonesDisagree && !signals.some((s) => s.code === 'MRZ_CROSS_LOW_SCORE')) {
+    signals.push({ code: 'MRZ_CROSS_LOW_SCORE', kind: 'problem', severity: PROBLEM_SEVERITY.problem, side: 'document', detail: mixing.reason ?? "the front's printed data disagree with the back's MRZ" });
   }
   const extractedData = mergeExtractedData(sides);
   const today = now.toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { compareSides } from '@kyc/document-intelligence';
 import type {
   AuthenticitySignal,
   DetectedDocumentType,
@@ -7,6 +8,7 @@ import type {
   MrzFormat,
   ProblemCode,
   SideAnalysis,
+  SideComparison,
 } from '@kyc/document-intelligence';
 
 /**
@@ -164,4 +166,15 @@ export function asSideAnalysis(recorded: RecordedSide): SideAnalysis {
     failure: recorded.failure,
     timingsMs: { ocr: 0, mrz: 0, total: recorded.analysisMs },
   };
+}
+
+/**
+ * A card's front and back compared from what was stored of each (null until both are there and analysed): the
+ * service raises DOCUMENT_MIXING_SUSPECTED at the upload that completes the card, and submit records it.
+ */
+export function compareCardSides(sides: readonly RecordedSide[]): SideComparison | null {
+  const front = sides.find((s) => s.side === 'front');
+  const back = sides.find((s) => s.side === 'back');
+  if (!front || !back || front.failure || back.failure) return null;
+  return compareSides(asSideAnalysis(front), asSideAnalysis(back));
 }

@@ -14,7 +14,7 @@ describe('compareSides', () => {
   const front = side({ lastName: 'MÜLLER', dateOfBirth: '1980-02-03', documentNumber: 'T22000129' });
 
   it('accepts sides that agree, including a transliterated or truncated surname on the back', () => {
-    expect(compareSides(front, side({ lastName: 'MULLER', dateOfBirth: '1980-02-03', documentNumber: 't220-00129' }))).toEqual({ mixingSuspected: false });
+    expect(compareSides(front, side({ lastName: 'MULLER', dateOfBirth: '1980-02-03', documentNumber: 't220-00129' }))).toEqual({ mixingSuspected: false, zonesDisagree: false });
   });
 
   it('accepts the MRZ spelling of an umlaut against the printed one', () => {
@@ -42,6 +42,24 @@ describe('compareSides', () => {
   });
 
   it('does not treat missing fields as evidence', () => {
-    expect(compareSides(front, side({})).mixingSuspected).toBe(false);
+    expect(compareSides(front, side({}))).toEqual({ mixingSuspected: false, zonesDisagree: false });
+  });
+
+  it("takes look-alikes in a front's number for a misread, not another document (O for 0, S for 5)", () => {
+    const card = side({ lastName: 'JANSSENS', dateOfBirth: '1975-10-04', documentNumber: 'OPP7YM1NV' });
+    expect(compareSides(card, side({ lastName: 'JANSSENS', dateOfBirth: '1975-10-04', documentNumber: '0PP7YM1NV' }))).toEqual({ mixingSuspected: false, zonesDisagree: false });
+    // One character apart once look-alikes are folded (F read E; O read for 0 twice): still one card.
+    expect(compareSides(side({ documentNumber: 'WVENOCNMO' }), side({ documentNumber: 'WVFN0CNM0' })).mixingSuspected).toBe(false);
+  });
+
+  it('calls one card whose printed surname or birth date disagrees with its MRZ a zone disagreement, not mixing', () => {
+    const back = side({ lastName: 'DUBOIS', dateOfBirth: '1987-03-23', expiryDate: '2030-09-22', documentNumber: '8KFJ502FZ' });
+    const renamed = compareSides(side({ lastName: 'PEETERS', dateOfBirth: '1987-03-23', documentNumber: '8KFJ502FZ' }), back);
+    expect(renamed).toMatchObject({ mixingSuspected: false, zonesDisagree: true });
+    expect(renamed.reason).toContain('lastName');
+    // No number read on the front: one field of three apart is a misread or an altered zone, not another card.
+    expect(compareSides(side({ lastName: 'DUBOIS', dateOfBirth: '1907-03-23', expiryDate: '2030-09-22' }), back)).toMatchObject({ mixingSuspected: false, zonesDisagree: true });
+    // No number, but the holder differs in name and birth date: another person's card.
+    expect(compareSides(side({ lastName: 'PEETERS', dateOfBirth: '1990-11-02', expiryDate: '2030-09-22' }), back)).toMatchObject({ mixingSuspected: true, zonesDisagree: false });
   });
 });

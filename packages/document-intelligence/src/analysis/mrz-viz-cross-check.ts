@@ -78,8 +78,16 @@ function withoutRowHead(vizNumber: string, mrz: MrzReading): string {
 }
 
 export function documentNumbersAgree(mrzNumber: string, vizNumber: string): boolean {
-  const fold = (s: string) => s.toUpperCase().replace(/[<\s]/g, '').replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
-  return fold(mrzNumber) === fold(vizNumber);
+  return foldDocumentNumber(mrzNumber) === foldDocumentNumber(vizNumber);
+}
+
+/** Characters two document numbers differ by (edits), look-alikes taken as the same character. */
+export function documentNumberDistance(a: string, b: string): number {
+  return editDistance(foldDocumentNumber(a), foldDocumentNumber(b));
+}
+
+function foldDocumentNumber(number: string): string {
+  return number.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
 }
 
 export function mrzTransliterate(name: string): string {
