@@ -167,6 +167,17 @@ describe('side problems', () => {
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
     expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
   });
+
+  it('raises MRZ_CROSS_LOW_SCORE for a printed surname other than the MRZ one, everything else agreeing; not for a misread by one letter', () => {
+    const reading = mrz(TD1_DEU);
+    const type = decideDocumentType(reading, '', undefined);
+    const judge = (vizLines: string[]) => judgeSideProblems({
+      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+    });
+    expect(judge(['Name: MUSTERFRAU', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judge(['Name: MUSTERMAN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA MARIA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+  });
 });
 
 describe('authenticity signals', () => {

@@ -13,6 +13,12 @@ export interface CrossCheck {
    * must parse as a date. The document number is left out: the VIZ often glues it to the type or state beside it.
    */
   vouchedDisagreements: number;
+  /**
+   * Disagreements on the names, where the MRZ's name line was read at its layout's length (no check digit covers
+   * names, but a printed name other than the MRZ's is the classic altered data page, and the VIZ's own misreads are
+   * taken care of by namesAgree: prefixes and one edit).
+   */
+  nameDisagreements: number;
 }
 
 /** Below this share of agreeing fields (with at least two compared) the zones are said to disagree. */
@@ -43,6 +49,7 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
   let agreed = 0;
   const disagreements: string[] = [];
   let vouchedDisagreements = 0;
+  let nameDisagreements = 0;
   for (const [name, a, b, agree] of pairs) {
     if (!a || !b) continue;
     compared += 1;
@@ -50,9 +57,10 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
     else {
       disagreements.push(`${name}: MRZ '${a}' vs VIZ '${b}'`);
       if (vouched.has(name)) vouchedDisagreements += 1;
+      if (name === 'surname' || name === 'givenNames') nameDisagreements += 1;
     }
   }
-  return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements, vouchedDisagreements };
+  return { compared, agreed, score: compared === 0 ? 1 : agreed / compared, disagreements, vouchedDisagreements, nameDisagreements };
 }
 
 /**

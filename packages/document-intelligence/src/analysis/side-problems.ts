@@ -52,12 +52,14 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
 }
 
 /**
- * The zones disagree when most compared fields differ, or when a printed date differs from the one the MRZ
- * vouches for with its check digit: the page was misread, or altered. Either way a retake tells which
- * (spec part 3: asked once, recorded if it comes back).
+ * The zones disagree when most compared fields differ, when a printed date differs from the one the MRZ vouches
+ * for with its check digit, or when a printed name is another than the MRZ's: the page was misread, or altered.
+ * Either way a retake tells which (spec part 3: asked once, recorded if it comes back). The card's two sides are
+ * held to the same rule (compareSides' zonesDisagree).
  */
 function zonesDisagree(crossCheck: CrossCheck): boolean {
-  return (crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) || crossCheck.vouchedDisagreements > 0;
+  return (crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) || crossCheck.vouchedDisagreements > 0
+    || crossCheck.nameDisagreements > 0;
 }
 
 /** Passport data pages and card fronts carry the portrait; a card back does not. */
