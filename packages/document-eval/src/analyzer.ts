@@ -51,13 +51,19 @@ export interface SideComparison {
 
 export type SideComparer = (front: SideAnalysis, back: SideAnalysis) => SideComparison;
 
-export type LoadResult = { ok: true; analyzer: DocumentAnalyzer; compareSides?: SideComparer } | { ok: false; reason: string };
+/** A document's extractedData from all its analysed sides, as the service merges them for the verification (§2.9). */
+export type SideMerger = (sides: SideAnalysis[]) => AnalyzedFields;
+
+export type LoadResult =
+  | { ok: true; analyzer: DocumentAnalyzer; compareSides?: SideComparer; mergeSides?: SideMerger }
+  | { ok: false; reason: string };
 
 export const ANALYZER_PACKAGE = '@kyc/document-intelligence';
 
 /**
- * Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot; and its compareSides when
- * it has one, which scores DOCUMENT_MIXING_SUSPECTED on the cards.
+ * Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot; and, when it has them,
+ * compareSides (scores DOCUMENT_MIXING_SUSPECTED on the cards) and mergeDocumentSides (scores the fields per
+ * document, as the verification reports them).
  */
 export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   let loaded: unknown;
@@ -71,6 +77,11 @@ export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   }
   const fn = (loaded as { analyzeDocumentSide?: unknown }).analyzeDocumentSide;
   if (typeof fn !== 'function') return { ok: false, reason: `${moduleName} does not export analyzeDocumentSide()` };
-  const compare = (loaded as { compareSides?: unknown }).compareSides;
-  return { ok: true, analyzer: fn as DocumentAnalyzer, ...(typeof compare === 'function' ? { compareSides: compare as SideComparer } : {}) };
+  const { compareSides, mergeDocumentSides } = loaded as { compareSides?: unknown; mergeDocumentSides?: unknown };
+  return {
+    ok: true,
+    analyzer: fn as DocumentAnalyzer,
+    ...(typeof compareSides === 'function' ? { compareSides: compareSides as SideComparer } : {}),
+    ...(typeof mergeDocumentSides === 'function' ? { mergeSides: mergeDocumentSides as SideMerger } : {}),
+  };
 }

@@ -11,6 +11,7 @@ import { barChartSvg, htmlPage } from './html-report';
 import { runLabelledSet, summarizeLabelled } from './labelled-eval';
 import type { LabelledReport } from './labelled-eval';
 import { SCORED_FIELDS } from './metrics';
+import type { FieldAccuracy } from './metrics';
 import { createProgress } from './progress';
 import { formatMs, formatRate, table } from './print-table';
 
@@ -48,6 +49,15 @@ function printLabelled(report: LabelledReport): void {
   }
 }
 
+/** The overall rate under `title`, then each field's rate with its missing and wrong counts. */
+function fieldRows(title: string, fields: FieldAccuracy): [string, string][] {
+  return [
+    [title, formatRate(fields.accuracy)],
+    ...SCORED_FIELDS.map((k): [string, string] => [`  ${k}`, `${formatRate(fields.perField[k])} of ${fields.perFieldImages[k]}` +
+      `  (missing ${fields.errors[k].missing}, wrong ${fields.errors[k].wrong})`]),
+  ];
+}
+
 function printGenerated(report: GeneratedReport): void {
   const rows: [string, string][] = [
     ['documents / images', `${report.documents} / ${report.images}`],
@@ -57,10 +67,11 @@ function printGenerated(report: GeneratedReport): void {
     ['wrong check digit judged invalid', formatRate(report.mrz.invalidDetectedRate)],
     ...Object.entries(report.mrz.exactLineRateByDegradation).map(([k, v]): [string, string] =>
       [`  exact-line with ${k}`, `${formatRate(v.rate)} of ${v.images}`]),
-    [`field accuracy (spec §2.9 extractedData, ${report.fields.images} images)`, formatRate(report.fields.accuracy)],
-    ...SCORED_FIELDS.map((k): [string, string] => [`  ${k}`, `${formatRate(report.fields.perField[k])} of ${report.fields.perFieldImages[k]}` +
-      `  (missing ${report.fields.errors[k].missing}, wrong ${report.fields.errors[k].wrong})`]),
+    ...fieldRows(`field accuracy (spec §2.9 extractedData, ${report.fields.images} images)`, report.fields),
     ['  name matches only without diacritics', String(report.fields.nameMatchesWithoutDiacritics)],
+    ...(report.documentFields
+      ? fieldRows(`field accuracy per document (sides merged, ${report.documentFields.documents} documents)`, report.documentFields)
+      : [['field accuracy per document', 'not scored: the analyzer module does not merge sides'] as [string, string]]),
     ['ground-truth fields outside the spec', ''],
     ...Object.entries(report.groundTruthOnly).map(([k, v]): [string, string] =>
       [`  ${k}`, `${formatRate(v.accuracy)} of ${v.images}  vs ${v.comparedWith}`]),
@@ -128,7 +139,7 @@ async function main(): Promise<number> {
   }
   const documentProgress = createProgress('documents');
   const records = await runGeneratedSet(analyzer, {
-    documents, seed, portraits, faultRate, compareSides: loaded.compareSides, onProgress: (d, t, record) => {
+    documents, seed, portraits, faultRate, compareSides: loaded.compareSides, mergeSides: loaded.mergeSides, onProgress: (d, t, record) => {
       documentProgress.update(d, t, `, images ${++imagesDone}`);
       // Written as each image is done, so a long run can be inspected before it ends.
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);

@@ -55,6 +55,33 @@ describe('DOCUMENT_MIXING_SUSPECTED', () => {
   });
 });
 
+describe('fields per document', () => {
+  it("scores each document's merged sides against the union of its sides' truth, leaving out the pairing and mismatch faults", async () => {
+    const analyzer: DocumentAnalyzer = async () => ({
+      detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
+      problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+    });
+    const merged: number[] = [];
+    const records = await runGeneratedSet(analyzer, {
+      documents: 6, seed: 19, portraits: [], faultRate: 1, mergeSides: (sides) => { merged.push(sides.length); return { sex: 'M' }; },
+    });
+    const byDocument = new Map<string, number>();
+    for (const r of records) byDocument.set(r.truth.documentId, (byDocument.get(r.truth.documentId) ?? 0) + 1);
+    // Once per document, on its last image, with every side analysed.
+    expect(merged).toEqual([...byDocument.values()]);
+    const report = summarizeGenerated(records);
+    const kept = records.filter((r) => r.documentExtractedData && r.truth.fieldsScoreable
+      && !r.truth.faults.some((f) => ['front_back_different_people', 'back_uploaded_as_front', 'front_uploaded_as_back', 'viz_mrz_mismatch'].includes(f)));
+    expect(kept.length).toBeLessThan(byDocument.size);
+    expect(report.documentFields?.documents).toBe(kept.length);
+    // Issue date and place of birth are printed on a passport page or a card's back: every kept document has them.
+    expect(report.documentFields?.perFieldImages.placeOfBirth).toBe(kept.length);
+    const men = kept.filter((r) => records.find((x) => x.truth.documentId === r.truth.documentId)?.truth.extractedData.sex === 'M').length;
+    expect(report.documentFields?.perField.sex).toBeCloseTo(men / kept.length, 5);
+    expect(summarizeGenerated(records.map(({ documentExtractedData: _, ...r }) => r)).documentFields).toBeNull();
+  });
+});
+
 describe('runUnusableCaptures', () => {
   it('uploads each kind in turn as a front, on the reference date, and survives a throwing analyzer', async () => {
     const calls: { side: string; now?: Date }[] = [];

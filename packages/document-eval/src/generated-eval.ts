@@ -5,7 +5,7 @@ import {
 } from '@kyc/document-generator';
 import type { DocumentFault, ExpectedFields, ImageGroundTruth, UnusableCaptureKind, UnusableCaptureTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
-import type { DocumentAnalyzer, SideAnalysis, SideComparer, SideComparison } from './analyzer';
+import type { AnalyzedFields, DocumentAnalyzer, SideAnalysis, SideComparer, SideComparison, SideMerger } from './analyzer';
 import { codeErrors } from './code-errors';
 import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
@@ -22,6 +22,8 @@ export interface GeneratedRecord {
    * service makes it at that upload: DOCUMENT_MIXING_SUSPECTED is raised there.
    */
   sideComparison?: SideComparison;
+  /** On a document's last image: its extractedData merged from all its sides (`GeneratedRunOptions.mergeSides`). */
+  documentExtractedData?: AnalyzedFields;
 }
 
 const MIXING = 'DOCUMENT_MIXING_SUSPECTED';
@@ -37,6 +39,8 @@ export interface GeneratedRunOptions {
   onProgress?: (done: number, total: number, record: GeneratedRecord) => void;
   /** Compares a card's front and back once both are analysed; without it DOCUMENT_MIXING_SUSPECTED is not scored. */
   compareSides?: SideComparer;
+  /** Merges a document's sides into the verification's extractedData; without it fields are scored per image only. */
+  mergeSides?: SideMerger;
 }
 
 /**
@@ -57,7 +61,8 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
       seed: options.seed, index, documentType, faults, portrait, degrade: index % 3 === 0 ? 'clean' : 'mixed',
     });
     const cardSides: { front?: SideAnalysis; back?: SideAnalysis } = {};
-    for (const image of doc.images) {
+    const analysed: SideAnalysis[] = [];
+    for (const [k, image] of doc.images.entries()) {
       const timed = await analyzeTimed(analyzer, image.jpeg, {
         side: image.truth.uploadedAs, now: new Date(`${image.truth.referenceDate}T12:00:00Z`),
       });
@@ -68,6 +73,8 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
         const { front, back } = cardSides;
         if (front && back) record.sideComparison = options.compareSides(front, back);
       }
+      if (timed.analysis) analysed.push(timed.analysis);
+      if (options.mergeSides && k === doc.images.length - 1 && analysed.length > 0) record.documentExtractedData = options.mergeSides(analysed);
       records.push(record);
       options.onProgress?.(index + 1, options.documents, record);
     }
@@ -124,6 +131,13 @@ export interface GeneratedReport {
   /** Spec §2.9 extractedData fields over the images whose fields are scoreable. */
   fields: FieldAccuracy & { images: number };
   /**
+   * The same fields per document, from all its sides merged as the verification reports them (spec §2.9): a card's
+   * back MRZ gives the names and number its front's VIZ misread. Documents whose sides are not one document's
+   * front and back (the pairing faults) or print two values for a field on purpose (the VIZ/MRZ mismatch) are left
+   * out. Null when the analyzer module does not merge sides.
+   */
+  documentFields: (FieldAccuracy & { documents: number }) | null;
+  /**
    * Ground-truth fields that are not spec extractedData fields, scored apart against where the analyzer
    * puts them (never in fields.accuracy).
    */
@@ -154,6 +168,28 @@ export interface GeneratedReport {
 }
 
 /** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
+/**
+ * Documents left out of the fields per document: images that are not one document's sides as uploaded (the
+ * pairing faults), and a card whose front prints another name or birth date than its back's MRZ on purpose.
+ */
+const UNSCOREABLE_DOCUMENT_FAULTS: readonly DocumentFault[] = [...ID_CARD_ONLY_FAULTS, 'viz_mrz_mismatch'];
+
+function documentFieldAccuracy(records: GeneratedRecord[]): GeneratedReport['documentFields'] {
+  const merged = records.filter((r) => r.documentExtractedData);
+  if (merged.length === 0) return null;
+  const scoreable = merged.filter((last) => {
+    const images = records.filter((r) => r.truth.documentId === last.truth.documentId);
+    return images.every((r) => r.truth.fieldsScoreable) && !last.truth.faults.some((f) => UNSCOREABLE_DOCUMENT_FAULTS.includes(f));
+  });
+  const pairs = scoreable.map((last) => {
+    const truths = records.filter((r) => r.truth.documentId === last.truth.documentId).map((r) => r.truth.extractedData);
+    // Each side's truth holds what that side prints; the document's is their union.
+    const expected = Object.assign({}, ...[...truths].reverse()) as ExpectedFields;
+    return { image: last.truth.documentId, expected: expectedSpecFields(expected), predicted: last.documentExtractedData ?? null };
+  });
+  return { documents: pairs.length, ...fieldAccuracy(pairs) };
+}
+
 export function expectedSpecFields(truth: ExpectedFields): ExpectedFieldValues {
   const { firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate, expiryDate, placeOfBirth } = truth;
   return {
@@ -263,6 +299,7 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
         image: r.truth.id, expected: expectedSpecFields(r.truth.extractedData), predicted: r.analysis?.extractedData ?? null,
       }))),
     },
+    documentFields: documentFieldAccuracy(records),
     groundTruthOnly: groundTruthOnly(scoreable),
     problems: codePrecisionRecall(problemPairs, [...new Set(allProblemCodes)]),
     signals: codePrecisionRecall(records.map((r) => ({

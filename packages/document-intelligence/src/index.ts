@@ -1,7 +1,7 @@
 export * from './mrz';
 export { analyzeDocumentSide, type AnalyzeOptions } from './analysis/analyze-document-side';
 export { compareSides, type SideComparison } from './analysis/compare-sides';
-export { buildExtractedData, toSubmitExtractedData } from './analysis/extracted-data';
+export { buildExtractedData, lostLettersOf, mrzNamesMayMissLetters, toSubmitExtractedData } from './analysis/extracted-data';
 export { portraitNotChecked } from './analysis/portrait-detector';
 export * from './analysis/types';
 export { type VizReading, readViz } from './viz/read-viz';

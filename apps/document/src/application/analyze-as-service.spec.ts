@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { generateDocument } from '@kyc/document-generator';
-import { analyzeDocumentSide, compareSides } from './analyze-as-service';
+import { analyzeDocumentSide, compareSides, mergeDocumentSides } from './analyze-as-service';
 
 jest.setTimeout(120_000);
 
@@ -28,7 +28,11 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
       const [front, back] = card.images;
       return [await analyzeDocumentSide(front.jpeg, { side: 'front', now }), await analyzeDocumentSide(back.jpeg, { side: 'back', now })] as const;
     };
-    expect(compareSides(...(await sides([])))).toEqual({ mixingSuspected: false, zonesDisagree: false });
+    const own = await sides([]);
+    expect(compareSides(...own)).toEqual({ mixingSuspected: false, zonesDisagree: false });
+    // The verification's data: the back's MRZ first, the front's and back's printed zones for the rest.
+    const truth = (await generateDocument({ seed: 11, index: 1, documentType: 'id_card', degrade: 'clean' })).images[1].truth.extractedData;
+    expect(mergeDocumentSides([...own])).toMatchObject({ documentNumber: truth.documentNumber, dateOfBirth: truth.dateOfBirth, issueDate: truth.issueDate });
     const mixed = compareSides(...(await sides(['front_back_different_people'])));
     expect(mixed.mixingSuspected).toBe(true);
     expect(mixed.reason).toMatch(/differs/);

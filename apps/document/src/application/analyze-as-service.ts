@@ -1,5 +1,6 @@
-import { analyzeDocumentSide as analyzeWithLibrary, type SideAnalysis, type SideComparison } from '@kyc/document-intelligence';
+import { analyzeDocumentSide as analyzeWithLibrary, type ExtractedData, type SideAnalysis, type SideComparison } from '@kyc/document-intelligence';
 import { decodeImage } from '@kyc/image-intake';
+import { mergeExtractedData } from '../domain/document-evidence';
 import { type DocumentSide } from '../domain/side-analysis';
 import { compareCardSides, recordSide } from '../domain/side-judgement';
 import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
@@ -21,4 +22,9 @@ export async function analyzeDocumentSide(image: Buffer, options: { side: Docume
  */
 export function compareSides(front: SideAnalysis, back: SideAnalysis): SideComparison {
   return compareCardSides([recordSide(front), recordSide(back)]) ?? { mixingSuspected: false, zonesDisagree: false };
+}
+
+/** A document's extractedData from its analysed sides, merged as the service merges them for the verification (§2.9). */
+export function mergeDocumentSides(sides: SideAnalysis[]): ExtractedData {
+  return mergeExtractedData(sides.map((side) => recordSide(side)));
 }

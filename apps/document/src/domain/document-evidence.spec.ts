@@ -58,6 +58,19 @@ describe('combining sides into evidence', () => {
     expect(combineSides([], null, now)).toMatchObject({ analysed: false, sides: [], detectionConfidence: 0, signals: [] });
   });
 
+  it("takes a card front's printed name where the back's MRZ name line came in short and lost letters of it", () => {
+    const back = (namesMayMissLetters: boolean) => recordedSide({
+      side: 'back', documentType: 'id_card', extractedData: { lastName: 'DUPNT', firstName: 'LOS', documentNumber: 'X1' },
+      mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 1, namesMayMissLetters },
+    });
+    const front = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, extractedData: { lastName: 'Dupont', firstName: 'Louis' } });
+    expect(mergeExtractedData([front, back(true)])).toMatchObject({ lastName: 'DUPONT', firstName: 'LOUIS', fullName: 'LOUIS DUPONT', documentNumber: 'X1' });
+    // A complete line stands, and so does a printed name that is not the MRZ one plus a few letters.
+    expect(mergeExtractedData([front, back(false)])).toMatchObject({ lastName: 'DUPNT', firstName: 'LOS' });
+    const other = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, extractedData: { lastName: 'Durand', firstName: 'Lucas' } });
+    expect(mergeExtractedData([other, back(true)])).toMatchObject({ lastName: 'DUPNT', firstName: 'LOS' });
+  });
+
   it('ignores sides whose analysis failed when merging fields', () => {
     expect(mergeExtractedData([recordedSide({ failure: 'analysis failed: x', extractedData: { lastName: 'X' } })])).toEqual({});
   });

@@ -1,3 +1,4 @@
+import { lostLettersOf } from '@kyc/document-intelligence';
 import type { DetectedDocumentType, DocumentSide, ExtractedData, ProblemCode, SideComparison } from '@kyc/document-intelligence';
 import { documentRequiresBackSide, HARD_FINDINGS, type RecordedSide } from './side-judgement';
 
@@ -92,12 +93,24 @@ export function mergeExtractedData(sides: readonly RecordedSide[]): ExtractedDat
   const merged: ExtractedData = {};
   const fields = ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
   for (const field of fields) {
-    const value = ranked.map((s) => s.extractedData[field]).find((v) => v !== undefined && v !== '');
-    if (value !== undefined) merged[field] = value;
+    const source = ranked.find((s) => s.extractedData[field] !== undefined && s.extractedData[field] !== '');
+    const value = source?.extractedData[field];
+    if (source && value !== undefined) merged[field] = field === 'lastName' || field === 'firstName' ? nameWithLostLetters(field, value, source, ranked) : value;
   }
   const fullName = [merged.firstName, merged.lastName].filter(Boolean).join(' ') || ranked.map((s) => s.extractedData.fullName).find(Boolean);
   if (fullName) merged.fullName = fullName;
   return merged;
+}
+
+/**
+ * A name from an MRZ whose name line came in short may have lost letters (`OKAFOR<<UKI` for YUKI, `DUPNT<<LOS`); the
+ * library takes the page's printed name on the same side, and here a card's front stands in for its back: the
+ * printed name is taken when it is the MRZ name plus one to three letters (`lostLettersOf`).
+ */
+function nameWithLostLetters(field: 'lastName' | 'firstName', name: string, source: RecordedSide, sides: readonly RecordedSide[]): string {
+  if (!source.mrz?.namesMayMissLetters) return name;
+  const printed = sides.filter((s) => s !== source).map((s) => s.extractedData[field]).find((v) => v && lostLettersOf(name, v));
+  return printed ? printed.toUpperCase() : name;
 }
 
 /** The most confident named type; `unknown` only when no side names one. */

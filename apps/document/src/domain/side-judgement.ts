@@ -1,4 +1,4 @@
-import { compareSides } from '@kyc/document-intelligence';
+import { compareSides, mrzNamesMayMissLetters } from '@kyc/document-intelligence';
 import type {
   AuthenticitySignal,
   DetectedDocumentType,
@@ -57,6 +57,8 @@ export interface MrzSummary {
   failedCheckDigits: string[];
   anomalies: number;
   repairs: number;
+  /** A name line came in short: its names may have lost letters (absent on sides stored before it was kept). */
+  namesMayMissLetters?: boolean;
 }
 
 /** The persisted outcome of analysing one side: enough to answer evidence and crop the portrait. */
@@ -97,6 +99,7 @@ export function recordSide(analysis: SideAnalysis, portraitBox?: RelativeBox): R
           failedCheckDigits: mrz.checkDigits.filter((c) => !c.valid).map((c) => c.name),
           anomalies: mrz.anomalies.length,
           repairs: mrz.repairs.length,
+          namesMayMissLetters: mrzNamesMayMissLetters(mrz),
         }
       : null,
     portrait: portrait.checked

@@ -1,7 +1,7 @@
 import { type MrzReading } from '../mrz/types';
 import { readMrz } from '../mrz/read-mrz';
 import { type VizReading } from '../viz/read-viz';
-import { buildExtractedData, namesWithKsAsFillers } from './extracted-data';
+import { buildExtractedData, mrzNamesMayMissLetters, namesWithKsAsFillers } from './extracted-data';
 
 function mrz(fields: MrzReading['fields'], lines: string[] = [], rawLines: string[] = lines): MrzReading {
   return { format: 'TD3', lines, rawLines, valid: true, fields, checkDigits: [], repairs: [], anomalies: [] };
@@ -33,6 +33,9 @@ describe('buildExtractedData', () => {
     expect(read(line1, 'Yuki').firstName).toBe('UKI'); // the line came complete: the MRZ stands
     expect(read(line1.slice(0, 43), 'Yuko').firstName).toBe('UKI'); // not the MRZ name plus letters
     expect(read(line1.slice(0, 43), 'Yukihiro').firstName).toBe('UKI'); // more than three letters apart
+    const line2 = 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00';
+    expect(mrzNamesMayMissLetters(mrz({}, [line1, line2], [line1.slice(0, 43), line2]))).toBe(true);
+    expect(mrzNamesMayMissLetters(mrz({}, [line1, line2], [line1, line2.slice(0, 43)]))).toBe(false); // not the names' line
   });
 });
 

@@ -64,6 +64,15 @@ const NAME_LINE: Record<MrzReading['format'], Record<'surname' | 'givenNames', n
   FRA_ID: { surname: 0, givenNames: 1 },
 };
 
+/**
+ * The OCR returned a name line with fewer characters than the layout has (its filler run was lengthened to fit):
+ * the MRZ names may have lost letters, which no check digit shows. For the document service, which keeps this
+ * instead of the lines and lets another side's printed names stand in (`namesLostLetters`).
+ */
+export function mrzNamesMayMissLetters(mrz: MrzReading): boolean {
+  return nameLineCameShort(mrz, 'surname') || nameLineCameShort(mrz, 'givenNames');
+}
+
 /** The OCR returned the name's line with fewer characters than the layout has (its filler run was lengthened to fit). */
 function nameLineCameShort(mrz: MrzReading, field: 'surname' | 'givenNames'): boolean {
   const line = NAME_LINE[mrz.format][field];
@@ -76,7 +85,7 @@ function nameLineCameShort(mrz: MrzReading, field: 'surname' | 'givenNames'): bo
  * name's line came in short and the printed name, in MRZ transliteration, is the MRZ name plus one to three
  * letters in between (MRZ letters in order within it), the MRZ lost them: the printed name is taken.
  */
-function lostLettersOf(machine: string, printed: string): boolean {
+export function lostLettersOf(machine: string, printed: string): boolean {
   const a = mrzTransliterate(machine);
   const b = mrzTransliterate(printed);
   const missing = b.length - a.length;
