@@ -170,12 +170,14 @@ async function main(): Promise<number> {
   const degradationBars = Object.entries(generated.mrz.exactLineRateByDegradation)
     .map(([kind, v]) => ({ label: kind, value: v.rate, note: `(${v.images})` }));
   const fieldBars = Object.entries(generated.fields.perField).map(([field, value]) => ({ label: field, value }));
+  const documentFieldBars = Object.entries(generated.documentFields?.perField ?? {}).map(([field, value]) => ({ label: field, value }));
   const codeBars = Object.entries({ ...generated.problems, ...generated.signals }).flatMap(([code, s]) => [
     { label: `${code} P`, value: s.precision }, { label: `${code} R`, value: s.recall },
   ]);
   writeReport(out, report, [
     barChartSvg('MRZ exact-line rate by degradation', degradationBars),
-    barChartSvg('Field accuracy', fieldBars),
+    barChartSvg('Field accuracy per image', fieldBars),
+    ...(documentFieldBars.length > 0 ? [barChartSvg('Field accuracy per document (sides merged)', documentFieldBars)] : []),
     barChartSvg('Issue codes: precision / recall', codeBars),
   ], 'eval:documents — generated documents');
   return 0;
