@@ -115,6 +115,11 @@ describe('parseVizDate', () => {
     expect(parseVizDate('06 DEZ/DEC 1965')).toBe('1965-12-06');
     expect(parseVizDate('31.02.2001')).toBeNull();
   });
+
+  it("reads the recogniser's full-width separators and digits as their ASCII forms (its dictionary is Chinese+Latin)", () => {
+    expect(parseVizDate('30/09／2018')).toBe('2018-09-30');
+    expect(parseVizDate('３０.09.2018')).toBe('2018-09-30');
+  });
 });
 
 describe('fuzzyLabelField', () => {

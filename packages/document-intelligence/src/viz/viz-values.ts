@@ -13,7 +13,8 @@ const MONTHS: Record<string, number> = {
  * and OCR's dropped separator (06.121965). Day-first: the ICAO and European convention.
  */
 export function parseVizDate(text: string): string | null {
-  const t = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  // NFKD: full-width forms the Chinese+Latin recogniser returns ('30/09／2018') become ASCII, accents come apart.
+  const t = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
   const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(t);
   if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   // Fixed-width day-month-year first (also with a dropped separator), then the loose 1–2 digit form.
