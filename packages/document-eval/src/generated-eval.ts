@@ -167,7 +167,6 @@ export interface GeneratedReport {
   };
 }
 
-/** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
 /**
  * Documents left out of the fields per document: images that are not one document's sides as uploaded (the
  * pairing faults), and a card whose front prints another name or birth date than its back's MRZ on purpose.
@@ -190,6 +189,7 @@ function documentFieldAccuracy(records: GeneratedRecord[]): GeneratedReport['doc
   return { documents: pairs.length, ...fieldAccuracy(pairs) };
 }
 
+/** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
 export function expectedSpecFields(truth: ExpectedFields): ExpectedFieldValues {
   const { firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate, expiryDate, placeOfBirth } = truth;
   return {
