@@ -29,15 +29,17 @@ describe('runGeneratedSet', () => {
   });
 });
 
+/** Names every image an identity card and reads nothing from it: what a document's sides are compared or merged by is the test's own. */
+const readsNothing: DocumentAnalyzer = async () => ({
+  detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
+  problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+});
+
 describe('DOCUMENT_MIXING_SUSPECTED', () => {
   it("compares each card's front and back at the second upload and scores the code there", async () => {
-    const analyzer: DocumentAnalyzer = async () => ({
-      detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
-      problems: [], authenticitySignals: [], timingsMs: { total: 0 },
-    });
     const compared: number[] = [];
     // Says "mixed" for every pair, so each compared card that is not a mixing fault is a false positive.
-    const records = await runGeneratedSet(analyzer, {
+    const records = await runGeneratedSet(readsNothing, {
       documents: 6, seed: 19, portraits: [], faultRate: 1, compareSides: () => { compared.push(1); return { mixingSuspected: true }; },
     });
     const withComparison = records.filter((r) => r.sideComparison);
@@ -57,12 +59,8 @@ describe('DOCUMENT_MIXING_SUSPECTED', () => {
 
 describe('fields per document', () => {
   it("scores each document's merged sides against the union of its sides' truth, leaving out the pairing and mismatch faults", async () => {
-    const analyzer: DocumentAnalyzer = async () => ({
-      detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
-      problems: [], authenticitySignals: [], timingsMs: { total: 0 },
-    });
     const merged: number[] = [];
-    const records = await runGeneratedSet(analyzer, {
+    const records = await runGeneratedSet(readsNothing, {
       documents: 6, seed: 19, portraits: [], faultRate: 1, mergeSides: (sides) => { merged.push(sides.length); return { sex: 'M' }; },
     });
     const byDocument = new Map<string, number>();

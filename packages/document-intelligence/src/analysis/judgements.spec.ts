@@ -158,25 +158,24 @@ describe('side problems', () => {
     expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
   });
 
-  it('raises MRZ_CROSS_LOW_SCORE for a printed date that differs from the MRZ one, even when the names agree', () => {
+  /** The problems of the German card's back (TD1_DEU) beside a visual zone of these lines. */
+  const judgeBesideViz = (vizLines: string[]) => {
     const reading = mrz(TD1_DEU);
-    const type = decideDocumentType(reading, '', undefined);
-    const judge = (vizLines: string[]) => judgeSideProblems({
-      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+    return judgeSideProblems({
+      ...base, side: 'back', type: decideDocumentType(reading, '', undefined), mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading },
+      crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
     });
-    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
-    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+  };
+
+  it('raises MRZ_CROSS_LOW_SCORE for a printed date that differs from the MRZ one, even when the names agree', () => {
+    expect(judgeBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1966'])).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
   });
 
   it('raises MRZ_CROSS_LOW_SCORE for a printed surname other than the MRZ one, everything else agreeing; not for a misread by one letter', () => {
-    const reading = mrz(TD1_DEU);
-    const type = decideDocumentType(reading, '', undefined);
-    const judge = (vizLines: string[]) => judgeSideProblems({
-      ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
-    });
-    expect(judge(['Name: MUSTERFRAU', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).toContain('MRZ_CROSS_LOW_SCORE');
-    expect(judge(['Name: MUSTERMAN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
-    expect(judge(['Name: MUSTERMANN', 'Vornamen: ERIKA MARIA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeBesideViz(['Name: MUSTERFRAU', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeBesideViz(['Name: MUSTERMAN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+    expect(judgeBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKA MARIA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
   });
 });
 
