@@ -67,7 +67,7 @@ const NAME_LINE: Record<MrzReading['format'], Record<'surname' | 'givenNames', n
 /**
  * The OCR returned a name line with fewer characters than the layout has (its filler run was lengthened to fit):
  * the MRZ names may have lost letters, which no check digit shows. For the document service, which keeps this
- * instead of the lines and lets another side's printed names stand in (`namesLostLetters`).
+ * instead of the lines and lets another side's printed names stand in (its `nameWithLostLetters`).
  */
 export function mrzNamesMayMissLetters(mrz: MrzReading): boolean {
   return nameLineCameShort(mrz, 'surname') || nameLineCameShort(mrz, 'givenNames');

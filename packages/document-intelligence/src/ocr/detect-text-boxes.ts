@@ -141,10 +141,12 @@ function fitRectangle(pixels: number[], width: number): OrientedBox {
   const spread = Math.sqrt((cxx - cyy) ** 2 + 4 * cxy * cxy);
   const major = (cxx + cyy + spread) / 2;
   const minor = Math.max(1e-9, (cxx + cyy - spread) / 2);
-  const upright = rectangleAlong(pixels, width, mx, my, 0);
-  if (Math.sqrt(major / minor) < MIN_ELONGATION_FOR_ANGLE || Math.abs(theta) > MAX_TEXT_ANGLE || theta === 0) return upright;
+  if (Math.sqrt(major / minor) < MIN_ELONGATION_FOR_ANGLE || Math.abs(theta) > MAX_TEXT_ANGLE || theta === 0) return rectangleAlong(pixels, width, mx, my, 0);
   const tilted = rectangleAlong(pixels, width, mx, my, theta);
-  return Math.abs(theta) >= MIN_TEXT_ANGLE || upright.thickness >= tilted.thickness * MIN_THINNING_BY_TILT ? tilted : upright;
+  if (Math.abs(theta) >= MIN_TEXT_ANGLE) return tilted;
+  // Only a tilt under MIN_TEXT_ANGLE is weighed against the upright box: one more pass over these pixels, not every region's.
+  const upright = rectangleAlong(pixels, width, mx, my, 0);
+  return upright.thickness >= tilted.thickness * MIN_THINNING_BY_TILT ? tilted : upright;
 }
 
 /** The pixels' bounding rectangle along direction `angle`, about their mean (mx, my). */
