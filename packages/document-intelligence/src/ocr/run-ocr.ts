@@ -27,7 +27,7 @@ function padAlongLine(detected: OrientedBox, image: RgbImage): { region: Oriente
  * is read. 1.25 was tried: as good as 1.5 with 960-px detection, but with the 640-px detection boxes it dropped
  * digits in runs ('3106132' → '106132'; clean MRZ valid 26/29 → 22/29).
  */
-const LONG_LINE_STRETCH = 1.5;
+export const LONG_LINE_STRETCH = 1.5;
 
 /**
  * The stretch for the long lines the pre-reader left. It returns lines only for a whole valid MRZ, so once it
@@ -64,25 +64,26 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
 
 /**
  * Reads regions placed by geometry rather than found by the detector (MRZ rows run on from their heads) as long
- * lines: the pre-reader first, the recogniser at the long-line stretch for the rest, unless `recogniser` is false.
+ * lines: the pre-reader first, the recogniser for the rest (at the long-line stretch unless `stretch` is given),
+ * unless `recogniser` is false.
  */
-export async function readLineRegions(image: RgbImage, regions: OrientedBox[], options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean }): Promise<OcrLine[]> {
-  return readRegions(image, regions, regions.map(() => true), { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser });
+export async function readLineRegions(image: RgbImage, regions: OrientedBox[], options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean; stretch?: number }): Promise<OcrLine[]> {
+  return readRegions(image, regions, regions.map(() => true), { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser, longLineStretch: options.stretch });
 }
 
 /** Recognition → reading order over the given regions; `isLong` marks the long lines. */
-async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: boolean[], options: OcrOptions & { skipRecogniserForLongLines?: boolean }): Promise<OcrLine[]> {
+async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: boolean[], options: OcrOptions & { skipRecogniserForLongLines?: boolean; longLineStretch?: number }): Promise<OcrLine[]> {
   const sessions = await getOcrSessions();
   const boxes = regions.map((r) => padAlongLine(r, image));
   let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
   const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong[i]);
   const recognitions = new Array<Recognition>(boxes.length);
-  let longLineStretch = LONG_LINE_STRETCH;
+  let longLineStretch = options.longLineStretch ?? LONG_LINE_STRETCH;
   if (options.prereadLongLines && longIndices.length > 0) {
     const preread = await options.prereadLongLines(image, longIndices.map((i) => boxes[i].region));
     preread.forEach((reading, k) => { recognitions[longIndices[k]] = reading; });
     longIndices = longIndices.filter((_, k) => !preread.has(k));
-    longLineStretch = longLineStretchAfterPreread(preread.size);
+    longLineStretch = options.longLineStretch ?? longLineStretchAfterPreread(preread.size);
   }
   if (options.skipRecogniserForLongLines) longIndices = [];
   // Short words only: a long line may be an MRZ, whose check digit at the end is judged by its check, not dropped.

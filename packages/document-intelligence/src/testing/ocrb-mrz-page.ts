@@ -11,11 +11,13 @@ export interface OcrbPageOptions {
   noiseSigma?: number;
   /** Seed of the noise, so a test sees the same pixels every run. */
   seed?: number;
+  /** Gaussian smoothing applied after the noise, as a phone's noise reduction smooths grain and print alike (0: none). */
+  smoothSigma?: number;
 }
 
 /**
  * A page holding only MRZ lines in OCR-B (needs the fonts-ocr-b file, OCRB_FONT), with optional seeded sensor
- * noise, as PNG: for tests of how the MRZ is found and read in a noisy photo.
+ * noise and smoothing, as PNG: for tests of how the MRZ is found and read in a noisy photo.
  */
 export async function renderOcrbMrzPage(lines: string[], options: OcrbPageOptions): Promise<Buffer> {
   const bytes = readFileSync(OCRB_FONT);
@@ -35,7 +37,8 @@ export async function renderOcrbMrzPage(lines: string[], options: OcrbPageOption
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e9e4d8"/><path d="${paths}" fill="#1a1a1a"/></svg>`;
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   if (options.noiseSigma) addGaussianNoise(data, options.noiseSigma, seededRandom(options.seed ?? 1));
-  return sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } }).png().toBuffer();
+  const noisy = sharp(data, { raw: { width: info.width, height: info.height, channels: 3 } });
+  return (options.smoothSigma ? noisy.blur(options.smoothSigma) : noisy).png().toBuffer();
 }
 
 /** Box–Muller deviates from the seeded generator, added in place and clamped to 0–255. */
