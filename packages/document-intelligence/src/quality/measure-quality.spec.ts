@@ -60,4 +60,18 @@ describe('measureQuality colour', () => {
     expect(dim.colourfulShare).toBeGreaterThan(0.3);
     for (const [low, high] of [[20, 230], [8, 70]]) expect((await measureQuality(printedBars(640, 400, low, high), 640, 400)).colourfulShare).toBe(0);
   });
+
+  /** A white glare spot over a quarter of the page's width, as a flash or lamp leaves on laminate. */
+  const withGlare = (image: RgbImage): RgbImage => {
+    const data = Buffer.from(image.data);
+    for (let y = 120; y < 280; y += 1) for (let x = 240; x < 400; x += 1) data.fill(255, (y * image.width + x) * 3, (y * image.width + x) * 3 + 3);
+    return { ...image, data };
+  };
+
+  it('sees the colour of a dim tinted page beside a glare spot, which stretches the grey range to full', async () => {
+    const dimWithGlare = await measureQuality(withGlare(tintedPage(0.3)), 640, 400);
+    expect(dimWithGlare.colourfulShare).toBeGreaterThan(0.3);
+    const greyWithGlare = await measureQuality(withGlare(printedBars(640, 400, 8, 70)), 640, 400);
+    expect(greyWithGlare.colourfulShare).toBe(0);
+  });
 });

@@ -17,8 +17,8 @@ export interface ImageQuality {
   /** Mean HSV-style saturation 0–1; pale paper keeps it low even in colour, so it does not tell a copy apart. */
   saturation: number;
   /**
-   * Share of pixels with clear colour (channel spread ≥ COLOURFUL_CHROMA once the grey levels are stretched as for
-   * blur), 0–1; a photocopy or greyscale scan has ~none.
+   * Share of pixels with clear colour (channel spread ≥ COLOURFUL_CHROMA once the pixel's own exposure is undone,
+   * `isColourful`), 0–1; a photocopy or greyscale scan has ~none.
    */
   colourfulShare: number;
   /** Share of the grey image's energy in the finest detail (pixel-to-pixel differences); screens photographed
@@ -38,6 +38,18 @@ export const MAX_CONTRAST_GAIN = 4;
  */
 export const COLOURFUL_CHROMA = 16;
 
+/**
+ * Dim light shrinks a pixel's channel spread with its level, so the spread is judged against the pixel's own
+ * brightest channel: COLOURFUL_CHROMA at full scale, in proportion below it, and never below COLOURFUL_CHROMA /
+ * MAX_CONTRAST_GAIN (4), where the noise of the darkest pixels starts. A coloured document photographed in a dark
+ * room is still coloured, while a grey copy stays at zero spread. The exposure is the pixel's own, not the image's:
+ * a glare spot beside a dim page stretches the image's grey range to full, and the old image-wide stretch then
+ * asked the dim page for the full 16 (seed 2026 doc 170's back: 0.43 % coloured, a false GREYSCALE_COPY).
+ */
+export function isColourful(chroma: number, brightestChannel: number): boolean {
+  return chroma >= Math.max(COLOURFUL_CHROMA / MAX_CONTRAST_GAIN, (COLOURFUL_CHROMA * brightestChannel) / 255);
+}
+
 export async function measureQuality(image: RgbImage, originalWidth: number, originalHeight: number): Promise<ImageQuality> {
   const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .resize({ width: Math.min(ANALYSIS_WIDTH, image.width) })
@@ -47,6 +59,7 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const h = info.height;
   const grey = new Float32Array(w * h);
   const chromas = new Uint8Array(w * h);
+  const brightest = new Uint8Array(w * h);
   let brightness = 0, glare = 0, saturation = 0;
   for (let i = 0; i < w * h; i += 1) {
     const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
@@ -58,14 +71,12 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
     const chroma = max - Math.min(r, g, b);
     saturation += max === 0 ? 0 : chroma / max;
     chromas[i] = chroma;
+    brightest[i] = max;
   }
   const n = Math.max(1, w * h);
   const gain = contrastGain(grey);
-  // Dim light shrinks every channel spread with the grey levels; measured after the same stretch as blur, a
-  // coloured document photographed in a dark room is still coloured, while a grey copy stays at zero spread.
-  const colourfulChroma = COLOURFUL_CHROMA / gain;
   let colourful = 0;
-  for (const chroma of chromas) if (chroma >= colourfulChroma) colourful += 1;
+  for (let i = 0; i < w * h; i += 1) if (isColourful(chromas[i], brightest[i])) colourful += 1;
   return {
     blur: laplacianVariance(grey, w, h) * gain ** 2,
     brightness: brightness / n,
