@@ -10,7 +10,7 @@ const now = new Date('2026-01-01T00:00:00Z');
 
 describeWithFont('analyzeDocumentSide on a noisy photo of an MRZ', () => {
   // With this noise the detector splits the name line into a head and a filler tail ~6 line heights apart, so
-  // the first pass finds only the second line; the second look rebuilds the block from it.
+  // no two detected long lines make an MRZ; the block rebuilt around the second line is read on the first pass.
   it.each([1, 2])('reads a TD3 whose name line the detector breaks at its filler run (identity %i)', async (seed) => {
     const identity = syntheticIdentity(seededRandom(seed), 'TD3');
     const page = await renderOcrbMrzPage(identity.lines, { pitch: 26, noiseSigma: 16, seed: seed * 100 + 16 });
@@ -19,8 +19,8 @@ describeWithFont('analyzeDocumentSide on a noisy photo of an MRZ', () => {
     expect(analysis.mrz?.lines).toEqual(identity.lines);
   }, 240_000);
 
-  // With this noise the detector finds each TD1 row only up to its filler run: three short heads, no long line.
-  // The heads give the rows' start and the character pitch; run on to 30 characters, the templates read them.
+  // With this noise the detector finds each TD1 row only up to its filler run, one of them long enough to seed
+  // the block: rebuilt to 30 characters, the rows are read by template on the first pass.
   it.each([[2, 20], [4, 16], [4, 20]])('reads a TD1 of which the detector found only the rows\' heads (identity %i, noise %i)', async (seed, sigma) => {
     const identity = syntheticIdentity(seededRandom(seed), 'TD1');
     const page = await renderOcrbMrzPage(identity.lines, { pitch: 26, noiseSigma: sigma, seed: seed * 100 + sigma });
@@ -29,7 +29,7 @@ describeWithFont('analyzeDocumentSide on a noisy photo of an MRZ', () => {
       const analysis = await analyzeDocumentSide(page, { side: 'back', now });
       expect(analysis.mrz?.valid).toBe(true);
       expect(analysis.mrz?.lines).toEqual(identity.lines);
-      // Read from the heads, before the costlier smoothed re-detection.
+      // Read before the costlier smoothed re-detection.
       expect(smoothed).not.toHaveBeenCalled();
     } finally {
       smoothed.mockRestore();

@@ -19,7 +19,8 @@ const MIN_ELONGATION_FOR_ANGLE = 3;
  * (longest first), the fragments on its own row widen the block's span, and the rows of fragments one or two line
  * pitches away within that span are taken as the other MRZ lines; every row becomes one region spanning the
  * whole block. Used on a second look only (when no valid MRZ was read): on an ordinary page a row of text
- * beside the MRZ is widened too, which costs the VIZ nothing there but would on the first pass.
+ * beside the MRZ is widened too, which costs the VIZ nothing there but would on the first pass. (The first pass
+ * uses `mrzBlockRows` only for rows the templates read as a valid MRZ: run-ocr.ts.)
  */
 export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
   const { rows, absorbed } = mrzBlockRows(regions);
@@ -27,13 +28,15 @@ export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
 }
 
 /**
- * The MRZ rows `completeMrzRows` builds, each spanning its block, and the indices of the regions they take the
- * place of. Blocks grow around the regions `isSeed` picks: every long line by default; a caller that has read
- * the regions can keep to the lines that read like MRZ lines, so a title line never widens the rows below it.
+ * The MRZ rows `completeMrzRows` builds, each spanning its block, the indices of the regions they take the
+ * place of, and those of each row (`members`, beside `rows`). Blocks grow around the regions `isSeed` picks: every
+ * long line by default; a caller that has read the regions can keep to the lines that read like MRZ lines, so a
+ * title line never widens the rows below it.
  */
-export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => boolean = (i) => isLongLine(regions[i])): { rows: OrientedBox[]; absorbed: Set<number> } {
+export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => boolean = (i) => isLongLine(regions[i])): { rows: OrientedBox[]; absorbed: Set<number>; members: number[][] } {
   const absorbed = new Set<number>();
   const added: OrientedBox[] = [];
+  const members: number[][] = [];
   const seeds = regions.map((_, i) => i).filter(isSeed).sort((a, b) => regions[b].length - regions[a].length);
   for (const seedIndex of seeds) {
     if (absorbed.has(seedIndex)) continue;
@@ -82,7 +85,8 @@ export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => 
       row.members.forEach((i) => absorbed.add(i));
       const across = row.across === 0 ? 0 : row.members.reduce((sum, i) => sum + placed[i].across * regions[i].length, 0) / covered;
       added.push({ cx: seed.cx + ux * mid - uy * across, cy: seed.cy + uy * mid + ux * across, length: span, thickness: t, angle: seed.angle });
+      members.push(row.members);
     }
   }
-  return { rows: added, absorbed };
+  return { rows: added, absorbed, members };
 }
