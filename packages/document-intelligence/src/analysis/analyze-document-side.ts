@@ -90,9 +90,8 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
       }
     }
 
-    // Second looks at an MRZ not read valid, cheapest first, until one reads it. An MRZ read as printed (every line
-    // at its length, no repaired field failing) that fails a check is what the document prints: looking again
-    // costs up to a second and reads the same.
+    // Second looks at an MRZ not read valid, cheapest first, until one reads it. An MRZ whose failing checks were
+    // read as printed fails them on the document: looking again costs up to a second and reads the same.
     for (const look of MRZ_LOOKS) {
       if (best.mrzSearch.reading?.valid || readAsPrinted(best.mrzSearch.reading)) break;
       if (!look.applies(best)) continue;
@@ -216,9 +215,19 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
   return found?.valid || (found && !reading.mrzSearch.reading) ? attempt : reading;
 }
 
-/** An MRZ whose every failing check digit is evidence about the document, not about the reading (`judgeMrzFirmness`). */
+/**
+ * An MRZ read as printed (`judgeMrzFirmness`: every line at its length, no repaired field failing), or one whose
+ * every failing check digit is a trusted failure: its line was read at its length and the field needed no repair,
+ * so the failure is evidence about the document, whatever came of a line no failing check covers. A passport whose
+ * line 2 prints a wrong check digit and whose name line the detector broke at its filler run is the second kind:
+ * every look wants a valid MRZ, which that page cannot give, so all of them ran for nothing (~1 s; seed 2026 doc
+ * 297, read exactly by the first pass).
+ */
 function readAsPrinted(mrz: MrzReading | null | undefined): boolean {
-  return mrz != null && judgeMrzFirmness(mrz).firm;
+  if (mrz == null) return false;
+  const firmness = judgeMrzFirmness(mrz);
+  const failing = mrz.checkDigits.filter((c) => !c.valid).length;
+  return firmness.firm || (failing > 0 && firmness.trustedFailures.length === failing);
 }
 
 /**

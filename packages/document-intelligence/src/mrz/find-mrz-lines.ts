@@ -29,6 +29,14 @@ const MRZ_DATE_BLOCK = /[0-9]{6}[0-9<][MFX<][0-9]{6}/;
  */
 const MRZ_FIRST_LINE_HEAD = /^[PIAC][A-Z<][A-Z<]{3}[A-Z0-9<]{5,}$/;
 
+/**
+ * A passport's name line (TD3 line 1: P, a second letter or filler, the issuing state, the names) whose name padding
+ * the detector lost after its first fillers: letters and fillers only, and at least three fillers at its end, which
+ * only a name field's padding prints (two join surname and given names), so the name in it is whole. readMrz fits it
+ * to its 44 characters (the padding read short); the firmness check then counts the line as not read as printed.
+ */
+const SHORT_PASSPORT_NAME_LINE = /^P[A-Z<][A-Z<]{3}(?=[A-Z<]*[A-Z]{2})[A-Z<]+<{3}$/;
+
 /** A line of ≥ 26 characters that is mostly MRZ alphabet and carries fillers or is nearly all upper-case/digits. */
 export function looksLikeMrzLine(text: string): boolean {
   const line = normaliseMrzLine(text);
@@ -43,7 +51,7 @@ export function looksLikeMrzLine(text: string): boolean {
  */
 export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
   const normalised = lines.map((l) => normaliseMrzLine(l.text));
-  const candidates = normalised.filter(looksLikeMrzLine);
+  const candidates = normalised.filter((line) => looksLikeMrzLine(line) || SHORT_PASSPORT_NAME_LINE.test(line));
   let best: MrzReading | null = null;
   let bestScore = -1;
   for (const size of [3, 2]) {
