@@ -2,6 +2,7 @@ import { decodeImage } from '../image/decode-image';
 import { smoothForDetection } from '../image/smooth-for-detection';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
 import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
+import { isCharacterRepair } from '../mrz/character-repair';
 import { fieldsWithTextAfterPadding } from '../mrz/stray-after-padding';
 import { type MrzReading } from '../mrz/types';
 import { mrzBlockRows } from '../ocr/complete-mrz-rows';
@@ -217,17 +218,20 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
 
 /**
  * An MRZ read as printed (`judgeMrzFirmness`: every line at its length, no repaired field failing), or one whose
- * every failing check digit is a trusted failure: its line was read at its length and the field needed no repair,
- * so the failure is evidence about the document, whatever came of a line no failing check covers. A passport whose
- * line 2 prints a wrong check digit and whose name line the detector broke at its filler run is the second kind:
- * every look wants a valid MRZ, which that page cannot give, so all of them ran for nothing (~1 s; seed 2026 doc
- * 297, read exactly by the first pass).
+ * every failing check digit is a trusted failure (its line read at its length, the field unrepaired) and no
+ * character anywhere needed a letter↔digit repair: the failure is then evidence about the document, whatever came
+ * of a line no failing check covers. A passport whose line 2 prints a wrong check digit and whose name line the
+ * detector broke at its filler run is the second kind: every look wants a valid MRZ, which that page cannot give,
+ * so all of them ran for nothing (~1 s; seed 2026 doc 297, read exactly by the first pass). A repaired character
+ * shows the page was misread: a blurred passport whose nationality came in '1RL' had its number read with S for 5,
+ * and a look then read it valid (seed 7 doc 22).
  */
 function readAsPrinted(mrz: MrzReading | null | undefined): boolean {
   if (mrz == null) return false;
   const firmness = judgeMrzFirmness(mrz);
+  if (firmness.firm) return true;
   const failing = mrz.checkDigits.filter((c) => !c.valid).length;
-  return firmness.firm || (failing > 0 && firmness.trustedFailures.length === failing);
+  return failing > 0 && firmness.trustedFailures.length === failing && !mrz.repairs.some(isCharacterRepair);
 }
 
 /**

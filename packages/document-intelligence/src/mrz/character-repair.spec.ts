@@ -1,4 +1,4 @@
-import { normaliseMrzLine } from './character-repair';
+import { isCharacterRepair, normaliseMrzLine, repairField } from './character-repair';
 
 describe('normaliseMrzLine', () => {
   it('maps full-width forms and filler look-alikes, and drops spaces', () => {
@@ -17,5 +17,17 @@ describe('normaliseMrzLine', () => {
     expect(normaliseMrzLine('IDFRA-9GCC<<')).toBe('IDFRA-9GCC<<');
     // '>' is a misread filler at the line's end, left for the layout check to judge.
     expect(normaliseMrzLine('GIRARD<<LOUIS<<<>')).toBe('GIRARD<<LOUIS<<<>');
+  });
+});
+
+describe('isCharacterRepair', () => {
+  it('tells letter↔digit repairs by field type from padding cleared in a name', () => {
+    const dates = repairField('74O812', 'numeric', 'birthDate');
+    expect(dates.changes).toHaveLength(1);
+    expect(dates.changes.every(isCharacterRepair)).toBe(true);
+    const name = repairField('SEAN<<<<<K<<<<', 'name', 'names');
+    expect(name.changes.length).toBeGreaterThan(0);
+    expect(name.changes.some(isCharacterRepair)).toBe(false);
+    expect(isCharacterRepair('line 1: filler run at 18 resized 7→26 to fit 44 characters')).toBe(false);
   });
 });

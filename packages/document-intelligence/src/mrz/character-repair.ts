@@ -17,6 +17,11 @@ export interface RepairOutcome {
   changes: string[];
 }
 
+/** Whether a `repairs` entry is a letter↔digit repair by field type (not padding cleared or a filler run resized). */
+export function isCharacterRepair(repair: string): boolean {
+  return / \((?:numeric|check|alpha|name) field\)$/.test(repair);
+}
+
 export function repairField(text: string, kind: FieldKind, label: string): RepairOutcome {
   const changes: string[] = [];
   let out = '';

@@ -126,6 +126,15 @@ describeWithFont('readMrzRegionsByTemplate', () => {
     expect((await readMrzRegionsByTemplate(image, regions, now)).size).toBe(0);
   });
 
+  it('returns nothing when a state code does not exist, which no check digit covers', async () => {
+    // Nationality UTO → QQQ: every check digit still passes.
+    const unknownState = [TD3[0], `${TD3[1].slice(0, 10)}QQQ${TD3[1].slice(13)}`];
+    const parsed = readMrz(unknownState, { now });
+    expect(parsed.ok && parsed.reading.valid).toBe(true);
+    const { image, regions } = await pageWith(unknownState);
+    expect((await readMrzRegionsByTemplate(image, regions, now)).size).toBe(0);
+  });
+
   it('returns an MRZ printed with a wrong expiry check digit as printed, when every character matched firmly', async () => {
     const printed = [TD3[0], `${TD3[1].slice(0, 27)}3${TD3[1].slice(28)}`];
     const { image, regions } = await pageWith(printed);
