@@ -27,7 +27,7 @@ function padAlongLine(detected: OrientedBox, image: RgbImage): { region: Oriente
  * is read. 1.25 was tried: as good as 1.5 with 960-px detection, but with the 640-px detection boxes it dropped
  * digits in runs ('3106132' → '106132'; clean MRZ valid 26/29 → 22/29).
  */
-export const LONG_LINE_STRETCH = 1.5;
+const LONG_LINE_STRETCH = 1.5;
 
 /**
  * The stretch for the long lines the pre-reader left. It returns lines only for a whole valid MRZ, so once it
@@ -82,8 +82,9 @@ async function prereadRegions(image: RgbImage, regions: OrientedBox[], indices: 
 /**
  * When the pre-reader read no MRZ among the detected long lines, the MRZ block rebuilt around them
  * (`mrzBlockRows`: a row the detector cut short at its filler run, or broke into a head and a tail, given the
- * block's span) is pre-read once more, before the recogniser reads any long line. Rows the pre-reader reads as a
- * valid MRZ take the place of their fragments; every other region stays as detected. On eval:documents (seed 2026)
+ * block's span) is pre-read once more, before the recogniser reads any long line. Rows the pre-reader reads as an
+ * MRZ (`readMrzRegionsByTemplate`: valid, or as printed) take the place of their fragments; every other region stays
+ * as detected. On eval:documents (seed 2026)
  * the templates read 26 of the 77 MRZ pages whose detected long lines they could not, ~20 ms a try, where the
  * recogniser read the broken lines at the MRZ stretch (~0.13 s on a passport) and a second look then read the
  * block. Null when no such row was read.

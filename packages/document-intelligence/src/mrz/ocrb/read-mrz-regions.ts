@@ -25,7 +25,7 @@ export const MIN_MEAN_SCORE_BESIDE_WEAK_MARKS = 0.85;
  * An MRZ the templates read whole but failing check digits is returned only when every character matched at least
  * this well (no weak mark anywhere) and only numeric fields' checks fail (`FAILURES_THE_TEMPLATES_SETTLE`).
  */
-export const MIN_CHARACTER_SCORE_BESIDE_FAILED_CHECK = 0.8;
+const MIN_CHARACTER_SCORE_BESIDE_FAILED_CHECK = 0.8;
 /**
  * The check digits whose failure a firm template reading vouches for: those over dates, whose O/0-like look-alikes
  * the field type repairs, and the composite alone (every field it covers passing its own check). A document
@@ -99,9 +99,9 @@ function statesExist(mrz: MrzReading): boolean {
 }
 
 /**
- * An MRZ the templates read firmly (every character at MIN_CHARACTER_SCORE_BESIDE_FAILED_CHECK or better, every line
- * at its layout's length, no anomaly) that fails only checks in FAILURES_THE_TEMPLATES_SETTLE, none of whose fields
- * needed a letter↔digit repair: what the document prints, wrong check digit included.
+ * An MRZ the templates read firmly (every character at MIN_CHARACTER_SCORE_BESIDE_FAILED_CHECK or better, no
+ * anomaly, nothing repaired: no letter↔digit repair, no padding cleared) that fails only checks in
+ * FAILURES_THE_TEMPLATES_SETTLE: what the document prints, wrong check digit included.
  */
 function readAsPrintedByTemplate(read: TemplateLineReading[], mrz: MrzReading): boolean {
   const failing = mrz.checkDigits.filter((c) => !c.valid).map((c) => c.name);
