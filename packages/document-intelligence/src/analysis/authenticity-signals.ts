@@ -1,4 +1,4 @@
-import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
+import { isKnownStateCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { type MrzReading } from '../mrz/types';
 import { type ImageQuality } from '../quality/measure-quality';
 import { judgeMrzFirmness, type MrzFirmness } from './mrz-read-firmness';
@@ -70,7 +70,7 @@ function mrzContentSignals(mrz: MrzReading, firmness: MrzFirmness): Authenticity
   if (firmness.firm) for (const anomaly of mrz.anomalies) signals.push({ code: 'MRZ_LAYOUT_ANOMALY', detail: anomaly, severity: 'medium' });
   for (const name of ['issuingState', 'nationality']) {
     const code = mrz.fields[name]?.value;
-    if (code && code !== SPECIMEN_STATE_CODE && !isValidMrzCountryCode(code) && !firmness.unreliableFields.includes(name)) {
+    if (code && !isKnownStateCode(code) && !firmness.unreliableFields.includes(name)) {
       signals.push({ code: 'INVALID_COUNTRY_CODE', detail: `${name} '${code}' is not an ICAO 9303 code`, severity: 'high' });
     }
   }

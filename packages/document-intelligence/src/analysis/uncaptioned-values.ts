@@ -1,5 +1,5 @@
 import { decideDocumentType } from './document-type';
-import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
+import { isKnownStateCode } from '../mrz/country-codes';
 import { type OcrLine } from '../ocr/types';
 import { captionFieldsOf, type VizReading } from '../viz/read-viz';
 import { foldText, looksLikeCaption, type VizFieldName } from '../viz/viz-labels';
@@ -250,17 +250,13 @@ function sexOfLine(text: string): string | undefined {
  * date: above it, among the name lines, three capitals may as well be a short name (GUY, BEN, MAR are codes).
  */
 function nationalityOfLine(text: string, belowBirthDate: boolean): string | undefined {
-  const code = sexAndCode(text)?.code ?? (belowBirthDate && /^[A-Z]{3}$/.test(text) && isCountryCode(text) ? text : undefined);
+  const code = sexAndCode(text)?.code ?? (belowBirthDate && /^[A-Z]{3}$/.test(text) && isKnownStateCode(text) ? text : undefined);
   return (code && parseVizNationality(code)) ?? undefined;
 }
 
 function sexAndCode(text: string): { sex: string; code: string } | null {
   const match = /^([MFX])[\s.,:;/|-]*([A-Z]{3}|D)$/.exec(text);
-  return match && isCountryCode(match[2]) ? { sex: match[1], code: match[2] } : null;
-}
-
-function isCountryCode(code: string): boolean {
-  return isValidMrzCountryCode(code) || code === SPECIMEN_STATE_CODE;
+  return match && isKnownStateCode(match[2]) ? { sex: match[1], code: match[2] } : null;
 }
 
 const MONTH_AND_YEAR = /(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{2,4}$/;

@@ -36,3 +36,8 @@ export function isValidMrzCountryCode(code: string): boolean {
 
 /** Utopia, the fictitious state of ICAO Doc 9303's specimens: a well-formed code that no real state issues. */
 export const SPECIMEN_STATE_CODE = 'UTO';
+
+/** A state code a document may carry: one ICAO 9303 defines, or the specimens' Utopia. */
+export function isKnownStateCode(code: string): boolean {
+  return code === SPECIMEN_STATE_CODE || isValidMrzCountryCode(code);
+}

@@ -1,4 +1,4 @@
-import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../mrz/country-codes';
+import { isKnownStateCode } from '../mrz/country-codes';
 import { isoDate } from '../mrz/mrz-dates';
 
 const MONTHS: Record<string, number> = {
@@ -56,10 +56,9 @@ export function parseVizNationality(text: string): string | null {
   // ICAO defines is also recognised in small letters (a stray small "d" is no Germany); an unknown one only in capitals.
   const smallCodes = (plain.match(/\b[a-z]{3}\b/g) ?? []).map((w) => w.toUpperCase());
   const alpha3 = (code: string): string => (code === 'D' ? 'DEU' : code);
-  const isKnownMrzCountryCode = (code: string): boolean => isValidMrzCountryCode(code) || code === SPECIMEN_STATE_CODE;
-  const known = words.find((w) => w.length <= 3 && isKnownMrzCountryCode(w)) ?? smallCodes.find(isKnownMrzCountryCode);
+  const known = words.find((w) => w.length <= 3 && isKnownStateCode(w)) ?? smallCodes.find(isKnownStateCode);
   if (known) return alpha3(known);
-  const glued = words.find((w) => (w.length === 4 || w.length === 2) && isKnownMrzCountryCode(w.slice(1)));
+  const glued = words.find((w) => (w.length === 4 || w.length === 2) && isKnownStateCode(w.slice(1)));
   if (glued) return alpha3(glued.slice(1));
   const printed = words.find((w) => w.length === 3);
   return printed ?? null;

@@ -3,7 +3,7 @@ import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
 import { PADDING_START } from '../character-repair';
-import { isValidMrzCountryCode, SPECIMEN_STATE_CODE } from '../country-codes';
+import { isKnownStateCode } from '../country-codes';
 import { LAYOUTS, type MrzLayout } from '../layouts';
 import { readMrz } from '../read-mrz';
 import { type MrzReading } from '../types';
@@ -94,7 +94,7 @@ const FILLER = '<';
 function statesExist(mrz: MrzReading): boolean {
   return ['issuingState', 'nationality'].every((name) => {
     const code = mrz.fields[name]?.value;
-    return code === undefined || code === SPECIMEN_STATE_CODE || isValidMrzCountryCode(code);
+    return code === undefined || isKnownStateCode(code);
   });
 }
 
