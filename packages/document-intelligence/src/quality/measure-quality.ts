@@ -58,9 +58,7 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const w = info.width;
   const h = info.height;
   const grey = new Float32Array(w * h);
-  const chromas = new Uint8Array(w * h);
-  const brightest = new Uint8Array(w * h);
-  let brightness = 0, glare = 0, saturation = 0;
+  let brightness = 0, glare = 0, saturation = 0, colourful = 0;
   for (let i = 0; i < w * h; i += 1) {
     const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
@@ -70,13 +68,10 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
     const max = Math.max(r, g, b);
     const chroma = max - Math.min(r, g, b);
     saturation += max === 0 ? 0 : chroma / max;
-    chromas[i] = chroma;
-    brightest[i] = max;
+    if (isColourful(chroma, max)) colourful += 1;
   }
   const n = Math.max(1, w * h);
   const gain = contrastGain(grey);
-  let colourful = 0;
-  for (let i = 0; i < w * h; i += 1) if (isColourful(chromas[i], brightest[i])) colourful += 1;
   return {
     blur: laplacianVariance(grey, w, h) * gain ** 2,
     brightness: brightness / n,
