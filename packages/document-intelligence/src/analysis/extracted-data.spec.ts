@@ -39,6 +39,25 @@ describe('buildExtractedData', () => {
   });
 });
 
+describe('buildExtractedData beside a name line of filler misreads', () => {
+  const lines = ['PKFRAMOREAUKKHELENEKKKKKKCKKKCKKKKKKK<<<<<<<', 'TF0KT482Y5FRA6805207F3106084<KKK<<<<<<<<K<08'];
+  const noisy = (): MrzReading => {
+    const read = readMrz(lines, { now: new Date('2026-01-01T00:00:00Z') });
+    if (!read.ok) throw new Error(read.detail);
+    return read.reading;
+  };
+
+  it('takes no name from it, the printed names where the visual zone gave them, and the checked fields still', () => {
+    expect(noisy().valid).toBe(true);
+    const alone = buildExtractedData(noisy(), { raw: {}, text: '' });
+    expect(alone).toMatchObject({ documentNumber: 'TF0KT482Y', dateOfBirth: '1968-05-20', sex: 'F' });
+    expect(alone.lastName).toBeUndefined();
+    expect(alone.firstName).toBeUndefined();
+    expect(alone.fullName).toBeUndefined();
+    expect(buildExtractedData(noisy(), { raw: {}, text: '', surname: 'Moreau', givenNames: 'Hélène' })).toMatchObject({ lastName: 'MOREAU', firstName: 'HÉLÈNE' });
+  });
+});
+
 describe('namesWithKsAsFillers', () => {
   const passport = (line1: string) => mrz({
     surname: { value: 'BERENGERK HELENEK', valid: true }, givenNames: { value: '', valid: true },

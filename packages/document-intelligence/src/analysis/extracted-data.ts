@@ -1,5 +1,6 @@
 import { SPECIMEN_STATE_CODE } from '../mrz/country-codes';
 import { LAYOUTS } from '../mrz/layouts';
+import { nameFieldsWithFillerMisreads } from '../mrz/stray-after-padding';
 import { type MrzReading } from '../mrz/types';
 import { type VizReading } from '../viz/read-viz';
 import { judgeMrzFirmness } from './mrz-read-firmness';
@@ -9,7 +10,8 @@ import { type ExtractedData, type SubmitExtractedData } from './types';
 /**
  * MRZ first — it is check-digit protected — and the visual zone where the MRZ lacks a field (issue date,
  * place of birth, the French card's expiry) or where an MRZ field failed its check; also for a name the MRZ
- * visibly lost letters of (lostLettersOf). The one MRZ value taken
+ * visibly lost letters of (lostLettersOf). A name read with a run of filler misreads (`nameFieldsWithFillerMisreads`)
+ * is not taken at all: the printed one stands in, or none, as a wrong name is a wrong identity. The one MRZ value taken
  * despite valid: false is the nationality UTO (Utopia, the specimen state of ICAO Doc 9303): no real state
  * issues it, but it is read as printed; the document is flagged SPECIMEN_DOCUMENT by the authenticity signals.
  */
@@ -20,10 +22,11 @@ export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): Ext
   };
   const asPrinted = mrz ? printedDespiteFailedCheck(mrz) : {};
   const separatedByViz = mrz ? namesWithKsAsFillers(mrz, viz) : null;
+  const noisyNameFields = mrz ? nameFieldsWithFillerMisreads(mrz) : [];
   const name = (field: 'surname' | 'givenNames'): string | undefined => {
     if (separatedByViz) return separatedByViz[field];
     const printed = viz[field]?.toUpperCase();
-    const machine = pick(field);
+    const machine = noisyNameFields.includes(field) || noisyNameFields.includes('names') ? undefined : pick(field);
     if (machine && printed && mrz && nameLineCameShort(mrz, field) && lostLettersOf(machine, printed)) return printed;
     return machine ?? printed;
   };

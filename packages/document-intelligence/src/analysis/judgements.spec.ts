@@ -147,6 +147,20 @@ describe('side problems', () => {
     expect(judge(misread)).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE']));
   });
 
+  it('asks for a retake of a side whose valid MRZ names nobody: its name line read as filler misreads, no printed name', () => {
+    const lines = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANNKKERIKAKKKKKKCKKKKKK'];
+    const reading = mrz(lines);
+    expect(reading.valid).toBe(true);
+    const type = decideDocumentType(reading, '', undefined);
+    const judge = (quality: ReturnType<typeof judgeQuality>, data = buildExtractedData(reading, { raw: {}, text: '' })) =>
+      judgeSideProblems({ ...base, side: 'back', type, quality, data, mrzSearch: { candidateLines: lines, traceLines: lines, reading } });
+    expect(judge(judgeQuality(goodQuality))).toContain('MRZ_DATA_UNREADABLE'); // beside DOC_EXPIRED: the specimen expired in 2020
+    // Not read in full, so a blurred photo's quality is asked for too.
+    expect(judge(judgeQuality({ ...goodQuality, blur: 10 }))).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE']));
+    // The visual zone's name stands in: nothing to retake for.
+    expect(judge(judgeQuality(goodQuality), { lastName: 'MUSTERMANN', firstName: 'ERIKA' })).toEqual([]);
+  });
+
   it('raises MRZ_CROSS_LOW_SCORE when the visual zone names someone else', () => {
     const reading = mrz(TD1_DEU);
     const viz = readViz(VIZ_LINES(['Name/Surname: SCHMIDT', 'Vornamen/Given names: PETER', 'Geburtsdatum/Date of birth: 01.01.1990']));

@@ -1,6 +1,7 @@
 import { MRZ_LAYOUTS } from '../mrz/read-mrz';
 import { type MrzCheckDigit, type MrzReading } from '../mrz/types';
 import { type MrzLayout, type Span } from '../mrz/layouts';
+import { nameFieldsWithFillerMisreads } from '../mrz/stray-after-padding';
 
 export interface MrzFirmness {
   /** True when the whole MRZ text can be taken as what is printed. */
@@ -24,6 +25,7 @@ export interface MrzFirmness {
  *   their worth: a passport whose name line was miscounted still has a line 2 read character for character;
  * - a field that needed a letter↔digit repair, when its check digit fails (or, for a country code, which no check
  *   digit covers, at all): the repaired character is the likeliest place of the misread.
+ * - a name field holding a run of filler misreads (`nameFieldsWithFillerMisreads`): no check digit covers names.
  * How many fields fail is no cue: the real Austrian specimen (mrz-dev id_fail.png) prints an MRZ whose document
  * number and expiry both fail, and it is read exactly.
  */
@@ -45,6 +47,11 @@ export function judgeMrzFirmness(mrz: MrzReading): MrzFirmness {
       unreliableFields.push(field);
       reasons.push(`${field} needed OCR repairs (${repaired(field).join('; ')})`);
     }
+  }
+
+  for (const field of nameFieldsWithFillerMisreads(mrz)) {
+    if (!unreliableFields.includes(field)) unreliableFields.push(field);
+    reasons.push(`${field} holds a run of filler misreads (K, C), which no name has`);
   }
 
   const failing = mrz.checkDigits.filter((c) => !c.valid).map((c) => c.name);

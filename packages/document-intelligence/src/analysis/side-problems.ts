@@ -1,4 +1,5 @@
 import { type MrzSearch } from '../mrz/find-mrz-lines';
+import { nameFieldsWithFillerMisreads } from '../mrz/stray-after-padding';
 import { type QualityVerdict } from '../quality/measure-quality';
 import { type DocumentTypeDecision } from './document-type';
 import { type CrossCheck, CROSS_CHECK_MIN_SCORE } from './mrz-viz-cross-check';
@@ -24,11 +25,15 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   const mrz = mrzSearch.reading;
   // A card back's whole content is its MRZ: read with every check digit passing, the photo served, and a retake
   // would only cost the user a step. A side with a portrait still needs the face shown well enough to match.
-  const readInFull = mrz?.valid === true && !sideCarriesPortrait(side, type, mrz.format);
+  const namesLost = mrz ? nameFieldsWithFillerMisreads(mrz).length > 0 : false;
+  const readInFull = mrz?.valid === true && !namesLost && !sideCarriesPortrait(side, type, mrz.format);
   if (quality.tooLow && !readInFull) problems.add('DOCUMENT_QUALITY_TOO_LOW');
   if (type.confidence < MIN_DETECTION_CONFIDENCE) problems.add('LOW_DETECTION_CONFIDENCE');
 
   if (mrz && !mrz.valid) problems.add('MRZ_DATA_UNREADABLE');
+  // Check digits passed, but the name line came out as filler misreads and the visual zone gave no name either: the
+  // side names nobody, which only a retake mends.
+  if (mrz?.valid && namesLost && !data.lastName) problems.add('MRZ_DATA_UNREADABLE');
   if (!mrz && mrzSearch.candidateLines.length >= 2) problems.add('MRZ_DATA_UNREADABLE');
   if (!mrz && mrzSearch.candidateLines.length < 2) {
     // Filler runs or an MRZ date block in the text mean an MRZ is printed but was not read whole: unreadable, not

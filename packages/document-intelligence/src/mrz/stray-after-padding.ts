@@ -23,3 +23,23 @@ export function fieldsWithTextAfterPadding(reading: MrzReading): string[] {
     return /[^<]/.test(tail);
   }).map((field) => field.name);
 }
+
+/**
+ * Three filler misreads in a row ('K' and 'C': the chevron is a K's right half, and its grain a C) stand in no name
+ * in any script ICAO 9303 transliterates, yet a noisy photo prints them where the '<<' and the padding are
+ * ('MOREAUKKHELENEKKKKKKCKKKCKKKKKKK<<<<<<<', 'HAGNER<CTHERESA<CCC<<<C<<C<C'). No check digit covers a name, and K is
+ * worth 20 in the check-digit sum, a multiple of ten: such a reading passes every check with its optional data
+ * full of K's too.
+ */
+const FILLER_MISREAD_RUN = /[KC]{3,}/;
+
+/** The name fields holding a run of filler misreads (FILLER_MISREAD_RUN): the names read there are not the printed ones. */
+export function nameFieldsWithFillerMisreads(reading: MrzReading): string[] {
+  const layout = LAYOUTS.find((l) => l.format === reading.format);
+  if (!layout) return [];
+  return layout.fields.filter((field) => {
+    if (field.kind !== 'name') return false;
+    const [line, start, end] = field.span;
+    return FILLER_MISREAD_RUN.test(reading.lines[line]?.slice(start, end) ?? '');
+  }).map((field) => field.name);
+}
