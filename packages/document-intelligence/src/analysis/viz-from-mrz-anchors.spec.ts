@@ -32,6 +32,22 @@ describe(completeVizFromMrz.name, () => {
     expect(completeVizFromMrz(readViz(nationality), nationality, mrz()).placeOfBirth).toBeUndefined();
   });
 
+  it("does not take the birth date read with a wrong year ('12 OCT 09' for 12 OCT 99) for the issue date", () => {
+    const misreadBirth = lines('MURPHY', 'SIOBHAN', '12 OCT 09', 'F CORK', '28 JUN 2O22', '27 JUN 2032');
+    expect(completeVizFromMrz(readViz(misreadBirth), misreadBirth, mrz()).issueDate).toBeUndefined();
+    const readIssue = lines('MURPHY', 'SIOBHAN', '12 OCT 09', 'F CORK', '28 JUN 2022', '27 JUN 2032');
+    expect(completeVizFromMrz(readViz(readIssue), readIssue, mrz()).issueDate).toBe('2022-06-28'); // no longer two candidates
+    const issuedOnAnotherDay = lines('MURPHY', 'SIOBHAN', '13 OCT 09', 'F CORK', '27 JUN 2032');
+    expect(completeVizFromMrz(readViz(issuedOnAnotherDay), issuedOnAnotherDay, mrz()).issueDate).toBe('2009-10-13');
+  });
+
+  it("takes a card back's date on the holder's birthday for the issue date: a TD1 card prints the birth date on its front", () => {
+    const td1 = readMrz(['IDBELTP0V0T93R3<<<<<<<<<<<<<<<', '7412224F3412215BEL<<<<<<<<<<<8', 'LAMBERT<<EMMA<<<<<<<<<<<<<<<<<'], { now: new Date('2026-01-01') });
+    if (!td1.ok || !td1.reading.valid) throw new Error('the TD1 fixture must read valid');
+    const back = lines('Place of birth', 'BRUXELLES', '22.12.2024', 'Authority', 'BRUXELLES BEL');
+    expect(completeVizFromMrz(readViz(back), back, td1.reading).issueDate).toBe('2024-12-22');
+  });
+
   it('takes the MRZ sex letter off a place of birth read whole from a shared value line', () => {
     const sharedLine = lines('Place of birth', 'F LEEDS');
     expect(completeVizFromMrz(readViz(sharedLine), sharedLine, mrz()).placeOfBirth).toBe('LEEDS');

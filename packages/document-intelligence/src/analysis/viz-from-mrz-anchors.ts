@@ -8,7 +8,8 @@ import { showsSmallLetters } from './uncaptioned-values';
 /**
  * Captions are the small print a blurred or dim photo loses first, while the values beside them stay readable.
  * Where a valid MRZ vouches for the birth and expiry dates and the sex, two fields the MRZ does not carry can
- * be told without their captions: the one other printed date between birth and expiry is the date of issue,
+ * be told without their captions: the one other printed date between birth and expiry is the date of issue (not
+ * one on the birth date's day and month, beside a printed birth date: `birthDayMisread`),
  * and on a "Sex / Place of birth" value line ("F CORK") the words after the MRZ's sex letter are the place of
  * birth. Only fields the captions did not give are filled (or a place of birth they gave in small letters, which
  * is no printed place), and only from a single unambiguous line; a place of birth the captions gave with the sex
@@ -24,7 +25,7 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
   if (!viz.issueDate && birth && expiry) {
     const dated = lines
       .map((line) => ({ text: line.text, date: parseVizDate(line.text) }))
-      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date < expiry);
+      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date < expiry && !(printsBirthDateBeside(mrz) && birthDayMisread(d.date, birth)));
     const distinct = new Set(dated.map((d) => d.date));
     if (distinct.size === 1) {
       completed.issueDate = dated[0].date;
@@ -49,6 +50,24 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
     }
   }
   return completed;
+}
+
+/**
+ * A date with the birth date's day and month in another year is the printed birth date with a year's digit misread
+ * ('24DEC13' for 24 DEC 63) far more often than an issue on the holder's birthday (one day in 365), on a side that
+ * prints the birth date (`printsBirthDateBeside`).
+ */
+function birthDayMisread(date: string, birth: string): boolean {
+  return date.slice(5) === birth.slice(5);
+}
+
+/**
+ * A passport's data page (TD3) and a TD2 card print the birth date in the visual zone beside their MRZ; a TD1 card
+ * prints it on the front, and its MRZ side carries the issue data (on seed 7 doc 38's back, issued on the holder's
+ * 50th birthday, that date is the issue date).
+ */
+function printsBirthDateBeside(mrz: MrzReading): boolean {
+  return mrz.format !== 'TD1';
 }
 
 /** "F CORK" → "CORK" for sex F; a country code after the letter ("F GBR", the Sex / Nationality line) is no place. */

@@ -152,6 +152,20 @@ describe('readMrz repairs only by field type', () => {
     expect(r.valid).toBe(true);
   });
 
+  it("restores a passport's document code lost at the line's start, where fitting the filler run would slide every field", () => {
+    // Seed 7 doc 22: the 'P' was lost; fitted at the padding, the surname came out 'URPHY' and the state 'RLM'.
+    const line2 = '2YZ3NN5K54IRL6312246M3109269<<<<<<<<<<<<<<04';
+    const lostP = read(['<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]);
+    expect(lostP.lines[0]).toBe('P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(lostP.fields).toMatchObject({ issuingState: { value: 'IRL', valid: true }, surname: { value: 'MURPHY' }, givenNames: { value: 'SEAN' } });
+    expect(lostP.repairs).toContain("line 1: document code read '<' before the issuing state, restored to 'P<' (a passport's code opens line 1)");
+    expect(read(['PIRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]).lines[0]).toBe('P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    // The state code in its place: the line lost a filler, not its code.
+    const lostFiller = read(['P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]);
+    expect(lostFiller.lines[0]).toBe('P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(lostFiller.repairs.some((r) => r.includes('document code'))).toBe(false);
+  });
+
   it('normalises « and spaces that OCR produces', () => {
     const r = read(['P<UTOERIKSSON«ANNA<MARIA««««««««««<', 'L898902C36 UTO7408122F1204159ZE184226B<<<<<10']);
     expect(r.lines).toEqual(TD3_ICAO);

@@ -1,6 +1,6 @@
 import { checkDigitMatches } from './check-digit';
 import { normaliseMrzLine, repairField } from './character-repair';
-import { isValidMrzCountryCode } from './country-codes';
+import { isKnownStateCode, isValidMrzCountryCode } from './country-codes';
 import { FRA_ID, LAYOUTS, TD1, TD2, TD3, type MrzLayout, type Span } from './layouts';
 import { birthDateFromMrz, expiryDateFromMrz } from './mrz-dates';
 import { type MrzCheckDigit, type MrzField, type MrzReading, type MrzReadResult } from './types';
@@ -34,7 +34,7 @@ export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadR
 function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
   const anomalies: string[] = [];
   const repairs: string[] = [];
-  const fitted = rawLines.map((line, i) => fitLength(line, layout.lineLength, i, repairs, anomalies));
+  const fitted = rawLines.map((line, i) => fitLength(i === 0 ? restoreLostPassportCode(line, layout, repairs) : line, layout.lineLength, i, repairs, anomalies));
 
   const repaired = fitted.map((l) => l.split(''));
   for (const field of layout.fields) {
@@ -105,6 +105,28 @@ function looksLikeFrenchId(lines: string[]): boolean {
   const line2 = lines[1];
   const td2Like = /^[A-Z<]{3}$/.test(line2.slice(10, 13)) && /^[MFX<]$/.test(line2[20] ?? '');
   return !td2Like;
+}
+
+/**
+ * A passport's line 1 opens with its document code, 'P' and a letter or '<' (ICAO 9303 part 4), then the issuing
+ * state. The recogniser drops a glyph at the crop's edge now and then; when line 1 came in short and its state code
+ * stands one or two places early ('<IRLMURPHY<<SEAN…', 'IRLMURPHY…') while none stands in its place, the code's
+ * characters are what was lost, not fillers. Fitted at the filler run instead, every field after the loss slides one
+ * place (state 'RLM', surname 'URPHY'), and no check digit covers line 1 to show it. What is left of the code stays;
+ * the 'P' lost is restored, and a lost second character becomes '<', the common one (a letter there would be a
+ * state's own kind of passport, which nothing read tells).
+ */
+function restoreLostPassportCode(line: string, layout: MrzLayout, repairs: string[]): string {
+  if (layout !== TD3 || line.length >= layout.lineLength || isKnownStateCode(line.slice(2, 5))) return line;
+  for (const at of [1, 0]) {
+    if (line.length + (2 - at) > layout.lineLength || !isKnownStateCode(line.slice(at, at + 3))) continue;
+    const codeLeft = line.slice(0, at);
+    const restoredCode = at === 0 ? 'P<' : codeLeft === 'P' ? 'P<' : `P${codeLeft}`;
+    if (!/^P[A-Z<]$/.test(restoredCode)) continue;
+    repairs.push(`line 1: document code read '${codeLeft}' before the issuing state, restored to '${restoredCode}' (a passport's code opens line 1)`);
+    return restoredCode + line.slice(at);
+  }
+  return line;
 }
 
 /**
