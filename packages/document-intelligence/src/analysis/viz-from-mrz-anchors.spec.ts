@@ -41,6 +41,19 @@ describe(completeVizFromMrz.name, () => {
     expect(completeVizFromMrz(readViz(issuedOnAnotherDay), issuedOnAnotherDay, mrz()).issueDate).toBe('2009-10-13');
   });
 
+  it('takes a date printed after the expiry date for the issue date (the authenticity signals flag it), never the expiry date misread', () => {
+    // MRZ: born 1999-10-12, expires 2032-06-27.
+    const issuedLate = lines('MURPHY', 'SIOBHAN', '12 OCT 1999', 'F CORK', '14 FEB 2033', '27 JUN 2032');
+    expect(completeVizFromMrz(readViz(issuedLate), issuedLate, mrz()).issueDate).toBe('2033-02-14');
+    const expiryYearMisread = lines('MURPHY', 'SIOBHAN', '12 OCT 1999', 'F CORK', '27 JUN 2037');
+    expect(completeVizFromMrz(readViz(expiryYearMisread), expiryYearMisread, mrz()).issueDate).toBeUndefined();
+    const expiryDayMisread = lines('MURPHY', 'SIOBHAN', '12 OCT 1999', 'F CORK', '29 JUN 2032');
+    expect(completeVizFromMrz(readViz(expiryDayMisread), expiryDayMisread, mrz()).issueDate).toBeUndefined();
+    // Beside the issue date read as printed, the misread expiry is no second candidate.
+    const bothRead = lines('12 OCT 1999', 'F CORK', '28 JUN 2022', '27 JUN 2037');
+    expect(completeVizFromMrz(readViz(bothRead), bothRead, mrz()).issueDate).toBe('2022-06-28');
+  });
+
   it("takes a card back's date on the holder's birthday for the issue date: a TD1 card prints the birth date on its front", () => {
     const td1 = readMrz(['IDBELTP0V0T93R3<<<<<<<<<<<<<<<', '7412224F3412215BEL<<<<<<<<<<<8', 'LAMBERT<<EMMA<<<<<<<<<<<<<<<<<'], { now: new Date('2026-01-01') });
     if (!td1.ok || !td1.reading.valid) throw new Error('the TD1 fixture must read valid');

@@ -8,8 +8,10 @@ import { showsSmallLetters } from './uncaptioned-values';
 /**
  * Captions are the small print a blurred or dim photo loses first, while the values beside them stay readable.
  * Where a valid MRZ vouches for the birth and expiry dates and the sex, two fields the MRZ does not carry can
- * be told without their captions: the one other printed date between birth and expiry is the date of issue (not
- * one on the birth date's day and month, beside a printed birth date: `birthDayMisread`),
+ * be told without their captions: the one other printed date after the birth date is the date of issue (not one
+ * on the birth date's day and month, beside a printed birth date: `birthDayMisread`; after the expiry date, not the
+ * expiry date misread: `expiryMisread`). A date of issue after expiry is what the authenticity signals look for
+ * (ISSUE_AFTER_EXPIRY): a window ending at the expiry date left every such card whose captions blurred unflagged;
  * and on a "Sex / Place of birth" value line ("F CORK") the words after the MRZ's sex letter are the place of
  * birth. Only fields the captions did not give are filled (or a place of birth they gave in small letters, which
  * is no printed place), and only from a single unambiguous line; a place of birth the captions gave with the sex
@@ -25,7 +27,9 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
   if (!viz.issueDate && birth && expiry) {
     const dated = lines
       .map((line) => ({ text: line.text, date: parseVizDate(line.text) }))
-      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date < expiry && !(printsBirthDateBeside(mrz) && birthDayMisread(d.date, birth)));
+      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date !== expiry
+        && !(printsBirthDateBeside(mrz) && birthDayMisread(d.date, birth))
+        && (d.date < expiry || !expiryMisread(d.date, expiry)));
     const distinct = new Set(dated.map((d) => d.date));
     if (distinct.size === 1) {
       completed.issueDate = dated[0].date;
@@ -59,6 +63,17 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
  */
 function birthDayMisread(date: string, birth: string): boolean {
   return date.slice(5) === birth.slice(5);
+}
+
+/**
+ * A date after the expiry date that is the printed expiry date misread: the same day and month in another year (a
+ * year's digit), or one digit off anywhere (a day's or month's). A document issued after it expired differs more.
+ */
+function expiryMisread(date: string, expiry: string): boolean {
+  const digits = (iso: string) => iso.replace(/-/g, '');
+  const [a, b] = [digits(date), digits(expiry)];
+  const differing = [...a].filter((ch, i) => ch !== b[i]).length;
+  return date.slice(5) === expiry.slice(5) || differing === 1;
 }
 
 /**
