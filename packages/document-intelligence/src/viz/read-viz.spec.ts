@@ -120,6 +120,11 @@ describe('parseVizDate', () => {
     expect(parseVizDate('30/09／2018')).toBe('2018-09-30');
     expect(parseVizDate('３０.09.2018')).toBe('2018-09-30');
   });
+
+  it('reads past a stray digit glued before the day when both separators are printed (seed 2026 doc 87: 715.03.2018)', () => {
+    expect(parseVizDate('715.03.2018')).toBe('2018-03-15');
+    expect(parseVizDate('71503.2018')).toBeNull(); // a number, not a date with a stray glyph
+  });
 });
 
 describe('fuzzyLabelField', () => {

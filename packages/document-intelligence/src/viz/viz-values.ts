@@ -20,6 +20,10 @@ export function parseVizDate(text: string): string | null {
   // Fixed-width day-month-year first (also with a dropped separator), then the loose 1–2 digit form.
   const numeric = /(?<!\d)(\d{2})[./\- ]?(\d{2})[./\- ]?(\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{1,2})\s*[./\- ]\s*(\d{1,2})\s*[./\- ]\s*(\d{4})(?!\d)/.exec(t);
   if (numeric) return isoDate(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
+  // A speck or the caption's last stroke read as a digit before the day ('715.03.2018'): with both separators
+  // printed, the two digits before the first are the day.
+  const strayBeforeDay = /(?<!\d)\d(\d{2})[./-](\d{2})[./-](\d{4})(?!\d)/.exec(t);
+  if (strayBeforeDay) return isoDate(Number(strayBeforeDay[3]), Number(strayBeforeDay[2]), Number(strayBeforeDay[1]));
   const named = /(\d{1,2})\s*([a-z]{3,9})[a-z/ ]*?\s*(\d{4}|\d{2})\b/.exec(t);
   if (named && MONTHS[named[2]]) {
     let year = Number(named[3]);
