@@ -1,4 +1,4 @@
-import { isCharacterRepair, normaliseMrzLine, repairField } from './character-repair';
+import { isCharacterRepair, normaliseMrzLine, repairField, repairStateCodeFillers } from './character-repair';
 
 describe('normaliseMrzLine', () => {
   it('maps full-width forms and filler look-alikes, and drops spaces', () => {
@@ -29,5 +29,16 @@ describe('isCharacterRepair', () => {
     expect(name.changes.length).toBeGreaterThan(0);
     expect(name.changes.some(isCharacterRepair)).toBe(false);
     expect(isCharacterRepair('line 1: filler run at 18 resized 7→26 to fit 44 characters')).toBe(false);
+  });
+});
+
+describe('repairStateCodeFillers', () => {
+  it("reads the K and C of a code that names no state as the fillers of one that does (Germany's D<<)", () => {
+    expect(repairStateCodeFillers('DC<', 'issuingState')).toEqual({ text: 'D<<', changes: ["issuingState: 'DC<' is no state's code; its K/C read as fillers, 'D<<' is"] });
+    expect(repairStateCodeFillers('DKC', 'nationality').text).toBe('D<<');
+  });
+
+  it('leaves known codes with a K or C, and codes that stay unknown, as read', () => {
+    for (const code of ['KEN', 'CHE', 'CAN', 'XCC', 'D<<', 'RLM', 'DCX']) expect(repairStateCodeFillers(code, 'issuingState')).toEqual({ text: code, changes: [] });
   });
 });

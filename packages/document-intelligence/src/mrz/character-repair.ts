@@ -3,6 +3,8 @@
  * (a letter in a digit field, a digit in a letter field); the replacement is fixed per character and never
  * depends on whether a check digit would then pass — a malformed MRZ must stay malformed.
  */
+import { isKnownStateCode } from './country-codes';
+
 /**
  * 'optional' is optional data or a personal number: letters and digits like 'alnum', but left-justified and padded
  * with fillers to the right (ICAO 9303 part 3), so its padding can be told apart from its data.
@@ -98,6 +100,17 @@ function fillersForRuns(text: string, pattern: RegExp, label: string, changes: s
     changes.push(`${label}: '${run}' read ${PADDING_REPAIR_MARK} → '${'<'.repeat(run.length)}'`);
     return '<'.repeat(run.length);
   });
+}
+
+/**
+ * Germany's 'D<<' is the one ICAO state code with fillers, and the recogniser reads a filler as K or C ('P<DC<MUELLER'):
+ * a code that names no state as read, but names one with its K's and C's read as fillers, was that code. Codes with a
+ * real K or C ('KEN', 'CHE') are known as read and stay as they are.
+ */
+export function repairStateCodeFillers(text: string, label: string): RepairOutcome {
+  const asFillers = text.replace(/[KC]/g, '<');
+  if (asFillers === text || isKnownStateCode(text) || !isKnownStateCode(asFillers)) return { text, changes: [] };
+  return { text: asFillers, changes: [`${label}: '${text}' is no state's code; its K/C read as fillers, '${asFillers}' is`] };
 }
 
 function repairCharacter(ch: string, kind: FieldKind): string {

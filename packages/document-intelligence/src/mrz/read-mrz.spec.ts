@@ -166,6 +166,13 @@ describe('readMrz repairs only by field type', () => {
     expect(lostFiller.repairs.some((r) => r.includes('document code'))).toBe(false);
   });
 
+  it("reads a German passport's state code with a filler read C as D (seed 7 doc 65: 'P<DC<MUELLER')", () => {
+    const r = read(['P<DC<MUELLER<<FELIX<<<<<<<<<<<<<<<<<<<<<<<<<', '9WY7Z03W60D<<6007056M3205024<<<<<<<<<<<<<<04']);
+    expect(r.fields.issuingState).toMatchObject({ value: 'D', valid: true });
+    expect(r.lines[0]).toBe('P<D<<MUELLER<<FELIX<<<<<<<<<<<<<<<<<<<<<<<<<');
+    expect(r.valid).toBe(true);
+  });
+
   it('normalises « and spaces that OCR produces', () => {
     const r = read(['P<UTOERIKSSON«ANNA<MARIA««««««««««<', 'L898902C36 UTO7408122F1204159ZE184226B<<<<<10']);
     expect(r.lines).toEqual(TD3_ICAO);

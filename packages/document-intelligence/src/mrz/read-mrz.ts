@@ -1,5 +1,5 @@
 import { checkDigitMatches } from './check-digit';
-import { normaliseMrzLine, repairField } from './character-repair';
+import { normaliseMrzLine, repairField, repairStateCodeFillers, type RepairOutcome } from './character-repair';
 import { isKnownStateCode, isValidMrzCountryCode } from './country-codes';
 import { FRA_ID, LAYOUTS, TD1, TD2, TD3, type MrzLayout, type Span } from './layouts';
 import { birthDateFromMrz, expiryDateFromMrz } from './mrz-dates';
@@ -31,6 +31,14 @@ export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadR
   return { ok: true, reading: readings.find((r) => r.valid) ?? readings[0] };
 }
 
+/** The fields holding a state code, from the closed set of ICAO's codes (`repairStateCodeFillers`). */
+const STATE_CODE_FIELDS = new Set(['issuingState', 'nationality']);
+
+function withStateCodeFillers(outcome: RepairOutcome, label: string): RepairOutcome {
+  const fillers = repairStateCodeFillers(outcome.text, label);
+  return { text: fillers.text, changes: [...outcome.changes, ...fillers.changes] };
+}
+
 function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
   const anomalies: string[] = [];
   const repairs: string[] = [];
@@ -40,7 +48,8 @@ function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
   for (const field of layout.fields) {
     const [li, start, end] = field.span;
     const current = repaired[li].slice(start, end).join('');
-    const outcome = repairField(current, field.kind, field.name);
+    const byKind = repairField(current, field.kind, field.name);
+    const outcome = STATE_CODE_FIELDS.has(field.name) ? withStateCodeFillers(byKind, field.name) : byKind;
     repairs.push(...outcome.changes);
     for (let k = 0; k < outcome.text.length; k += 1) repaired[li][start + k] = outcome.text[k];
   }
