@@ -152,6 +152,9 @@ describe('fillUncaptionedValues', () => {
       'Name/Surname', 'HUBER', 'Vornan ervGiven', 'TOBIAS', 'Geburtsdatum/Date of birth', '22.08.1996',
     ]);
     expect(read(givenLost)).toMatchObject({ surname: 'HUBER', givenNames: 'TOBIAS' });
+    // ... also above the birth date whose own caption was lost (seed 2026 doc 275's front, captions of two fields read).
+    const birthCaptionLost = card(title, ['Nom/Sumama', 'LEFEVRE', 'PietanoGven m甲', 'ETIENNE', '01/07/2007', 'Sexe i nna', 'M FRA']);
+    expect(read(birthCaptionLost)).toMatchObject({ surname: 'LEFEVRE', givenNames: 'ETIENNE', birthDate: '2007-07-01' });
 
     // Two value lines in a row (a name at birth, or a caption glued into the name: "ISIOBHAN" right below the
     // surname), a hesitant reading, or a value above the line: nothing is taken.

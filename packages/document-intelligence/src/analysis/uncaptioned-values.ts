@@ -185,7 +185,8 @@ function nameLinesAbove(values: ValueLine[], lines: OcrLine[], birthLine: ValueL
  * garbled one still shows lower-case letters a name cannot have), the other name is the capitals line standing in
  * its place, and only there:
  * - the surname directly above the given names' caption, with the document's name or a garbled caption above it;
- * - the given names below a garbled caption that follows the surname's line, with a caption (or nothing) after.
+ * - the given names below a garbled caption that follows the surname's line, with a caption, a date (the birth date
+ *   whose caption was lost) or nothing after.
  * A name line with any other neighbours (two value lines in a row: a birth name, a second surname) is left alone.
  */
 function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerLine: VizFieldName[][]): { field: 'surname' | 'givenNames'; index: number; line: OcrLine } | null {
@@ -207,7 +208,8 @@ function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerL
   if (viz.givenNames === undefined && viz.surname !== undefined) {
     const surnameLine = lines.findIndex((line, index) => captionsPerLine[index].length === 0 && cleanName(line.text) === cleanName(viz.surname as string));
     const candidate = surnameLine + 2;
-    const after = lines[candidate + 1] === undefined || captionsPerLine[candidate + 1].length > 0 || garbledCaption(candidate + 1);
+    const next = lines[candidate + 1];
+    const after = next === undefined || captionsPerLine[candidate + 1].length > 0 || garbledCaption(candidate + 1) || dateOfLine(next.text.trim()) !== null;
     return surnameLine >= 0 && garbledCaption(surnameLine + 1) && uncaptionedName(candidate) && after ? { field: 'givenNames', index: candidate, line: lines[candidate] } : null;
   }
   return null;

@@ -102,12 +102,31 @@ const NO_MARGIN: RegionMargin = { thicknesses: 0 };
 export const MIN_MARGIN_GLYPH_PROBABILITY = 0.5;
 
 /**
- * Best class per time step, repeats collapsed, blanks (class 0) dropped; then a doubtful glyph in the first or last
- * `marginSteps` time steps is dropped (MIN_MARGIN_GLYPH_PROBABILITY).
+ * A word gap the decoder did not emit: between two glyphs, the space class reaching this probability at a step the
+ * blank won. The recogniser rarely gives the space the argmax at a word gap ('OLIVERTHOMAS', '18OCT1959', 'MGBR' on
+ * a sharp card front), but its probability there stands at 0.2–0.46 where inside a word it stays at 0.00–0.03
+ * (measured on seed 2026 doc 124's front). Greedy decoding throws that mass away; a beam search would keep it.
+ */
+export const MIN_WORD_GAP_SPACE_PROBABILITY = 0.2;
+
+interface Glyph {
+  text: string;
+  step: number;
+  probability: number;
+  /** A space put in for a word gap (MIN_WORD_GAP_SPACE_PROBABILITY), not decoded: left out of the confidence. */
+  gap?: boolean;
+}
+
+/**
+ * Best class per time step, repeats collapsed, blanks (class 0) dropped, a space put in at a word gap
+ * (MIN_WORD_GAP_SPACE_PROBABILITY); then a doubtful glyph in the first or last `marginSteps` time steps is dropped
+ * (MIN_MARGIN_GLYPH_PROBABILITY).
  */
 export function ctcGreedyDecode(probabilities: Float32Array, steps: number, classes: number, characters: string[], marginSteps = 0): Recognition {
-  const glyphs: { text: string; step: number; probability: number }[] = [];
+  const spaceClass = characters.lastIndexOf(' ');
+  let glyphs: Glyph[] = [];
   let previous = -1;
+  let gapSpace = 0;
   for (let t = 0; t < steps; t += 1) {
     let best = 0;
     let bestP = -Infinity;
@@ -118,15 +137,27 @@ export function ctcGreedyDecode(probabilities: Float32Array, steps: number, clas
         best = c;
       }
     }
-    if (best !== 0 && best !== previous) glyphs.push({ text: characters[best] ?? '', step: t, probability: bestP });
+    if (best === 0 && spaceClass > 0) gapSpace = Math.max(gapSpace, probabilities[offset + spaceClass]);
+    if (best !== 0 && best !== previous) {
+      const last = glyphs[glyphs.length - 1];
+      if (last && last.text !== ' ' && best !== spaceClass && gapSpace >= MIN_WORD_GAP_SPACE_PROBABILITY) {
+        glyphs.push({ text: ' ', step: t, probability: gapSpace, gap: true });
+      }
+      glyphs.push({ text: characters[best] ?? '', step: t, probability: bestP });
+    }
+    if (best !== 0) gapSpace = 0;
     previous = best;
   }
-  const doubtful = (glyph: (typeof glyphs)[number] | undefined, inMargin: boolean): boolean =>
+  const doubtful = (glyph: Glyph | undefined, inMargin: boolean): boolean =>
     glyph !== undefined && inMargin && glyph.probability < MIN_MARGIN_GLYPH_PROBABILITY && glyph.text.trim() !== '';
   if (glyphs.length > 1 && doubtful(glyphs[0], glyphs[0].step < marginSteps)) glyphs.shift();
   const last = glyphs[glyphs.length - 1];
   if (glyphs.length > 1 && doubtful(last, last.step >= steps - marginSteps)) glyphs.pop();
+  // A gap space left at an end by a dropped glyph separates nothing.
+  while (glyphs[0]?.gap) glyphs = glyphs.slice(1);
+  while (glyphs[glyphs.length - 1]?.gap) glyphs = glyphs.slice(0, -1);
   const text = glyphs.map((g) => g.text).join('');
-  const confidence = glyphs.length > 0 ? glyphs.reduce((sum, g) => sum + g.probability, 0) / glyphs.length : 0;
+  const decoded = glyphs.filter((g) => !g.gap);
+  const confidence = decoded.length > 0 ? decoded.reduce((sum, g) => sum + g.probability, 0) / decoded.length : 0;
   return { text, confidence };
 }

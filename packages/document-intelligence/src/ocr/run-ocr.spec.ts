@@ -40,6 +40,19 @@ describe('ctcGreedyDecode', () => {
     // A lone glyph is never dropped to nothing.
     expect(decode([[1, 0.4]], 1).text).toBe('C');
   });
+
+  it('puts a space at a word gap where the space class reached 0.2 under the blank, and counts it in no confidence', () => {
+    const characters = ['', 'A', 'B', ' '];
+    // Steps: A · blank (space p) · blank · B; each step's classes: [blank, A, B, space].
+    const decode = (spaceP: number, endGlyph = 2) => {
+      const steps: number[][] = [[0.02, 0.96, 0.01, 0.01], [1 - spaceP, 0, 0, spaceP], [0.98, 0, 0, 0.02], [0.02, 0, 0, 0]];
+      steps[3][endGlyph] = 0.98;
+      return ctcGreedyDecode(new Float32Array(steps.flat()), steps.length, 4, characters);
+    };
+    expect(decode(0.35)).toEqual({ text: 'A B', confidence: expect.closeTo(0.97, 3) });
+    expect(decode(0.05).text).toBe('AB'); // a gap between letters of one word
+    expect(decode(0.35, 3).text).toBe('A '); // the space decoded itself: not doubled
+  });
 });
 
 describe('longLineStretchAfterPreread', () => {

@@ -108,6 +108,14 @@ describe('readViz', () => {
   });
 });
 
+describe('readViz beside a caption', () => {
+  it('takes a lone sex letter beside its caption, never a letter of the caption line read apart', () => {
+    expect(readViz(lines('Sex: F')).sex).toBe('F');
+    // Seed 2026 doc 259's front: the '/' of "Sex / Nationality" read f; the value line below is "MIRL" (M, IRL).
+    expect(readViz(lines('Sex f natonalty', 'MIRL')).sex).toBeUndefined();
+  });
+});
+
 describe('parseVizDate', () => {
   it('understands the usual printed forms and rejects impossible dates', () => {
     expect(parseVizDate('06.12.1965')).toBe('1965-12-06');

@@ -52,7 +52,7 @@ export function readViz(lines: OcrLine[]): VizReading {
     const shared = below ? shareValueLine(waiting.map((w) => w.field), below) : {};
     for (const { field, beside } of waiting) {
       const fromBelow = shared[field];
-      const value = fromBelow && parsesAs(field, fromBelow) ? fromBelow : beside && parsesAs(field, beside) ? beside : fromBelow ?? beside;
+      const value = fromBelow && parsesAs(field, fromBelow) ? fromBelow : beside && besideParsesAs(field, beside) ? beside : fromBelow ?? beside;
       if (value) reading.raw[field] = value;
     }
   });
@@ -97,6 +97,14 @@ function besideLooksLikeCaption(field: VizFieldName, beside: string): boolean {
   if (field === 'sex') return true;
   if (field === 'surname' || field === 'givenNames' || field === 'placeOfBirth') return /[abd-np-ruty]/.test(beside);
   return false;
+}
+
+/**
+ * Text left beside a caption whose value line below did not parse. A sex letter there stands alone ("Sex: F"); one
+ * among other words is a letter of the caption line read apart ("Sex f natonalty", the '/' read f), not the value.
+ */
+function besideParsesAs(field: VizFieldName, beside: string): boolean {
+  return field === 'sex' ? /^[MFXW]$/i.test(beside) : parsesAs(field, beside);
 }
 
 /** Whether `text` yields a value for `field` (a date that parses, a sex letter, a name that is no caption...). */
