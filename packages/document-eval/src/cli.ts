@@ -69,6 +69,8 @@ function printGenerated(report: GeneratedReport): void {
       [`  exact-line with ${k}`, `${formatRate(v.rate)} of ${v.images}`]),
     ...fieldRows(`field accuracy (spec §2.9 extractedData, ${report.fields.images} images)`, report.fields),
     ['  name matches only without diacritics', String(report.fields.nameMatchesWithoutDiacritics)],
+    ...fieldRows(`field accuracy on uploads accepted as they are (no problem raised: ${report.acceptedFields.images} images, ` +
+      `${formatRate(report.acceptedFields.share)})`, report.acceptedFields),
     ...(report.documentFields
       ? fieldRows(`field accuracy per document (sides merged, ${report.documentFields.documents} documents)`, report.documentFields)
       : [['field accuracy per document', 'not scored: the analyzer module does not merge sides'] as [string, string]]),

@@ -80,6 +80,29 @@ describe('fields per document', () => {
   });
 });
 
+describe('fields on uploads accepted as they are', () => {
+  it('scores only the images the analysis raised no problem on, and says what share they are', async () => {
+    // Reads every field right on the uploads it accepts, asks for a retake of every other image and reads nothing there.
+    let call = 0;
+    const retakeEveryOther: DocumentAnalyzer = async () => {
+      call += 1;
+      return call % 2 === 0
+        ? { detectedDocumentType: 'id_card', detectionConfidence: 0.2, requiresBackSide: true, mrz: null, extractedData: {}, problems: ['LOW_DETECTION_CONFIDENCE'], authenticitySignals: [], timingsMs: { total: 0 } }
+        : { detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: { sex: 'M' }, problems: [], authenticitySignals: [], timingsMs: { total: 0 } };
+    };
+    const records = await runGeneratedSet(retakeEveryOther, { documents: 4, seed: 19, portraits: [], faultRate: 0 });
+    const report = summarizeGenerated(records);
+    const accepted = records.filter((r) => r.truth.fieldsScoreable && r.analysis?.problems.length === 0);
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(accepted.length).toBeLessThan(report.fields.images);
+    expect(report.acceptedFields.images).toBe(accepted.length);
+    expect(report.acceptedFields.share).toBeCloseTo(accepted.length / report.fields.images, 5);
+    const men = accepted.filter((r) => r.truth.extractedData.sex === 'M').length;
+    expect(report.acceptedFields.perField.sex).toBeCloseTo(men / accepted.length, 5);
+    expect(report.acceptedFields.errors.fullName.missing).toBe(accepted.length); // the retaken images are not counted
+  });
+});
+
 describe('runUnusableCaptures', () => {
   it('uploads each kind in turn as a front, on the reference date, and survives a throwing analyzer', async () => {
     const calls: { side: string; now?: Date }[] = [];

@@ -9,7 +9,7 @@ import type { AnalyzedFields, DocumentAnalyzer, SideAnalysis, SideComparer, Side
 import { codeErrors } from './code-errors';
 import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
-import type { CodeScore, ExpectedFieldValues, FieldAccuracy } from './metrics';
+import type { CodeScore, ExpectedFieldValues, FieldAccuracy, FieldPair } from './metrics';
 import { canonicalCountry } from './normalize';
 
 export interface GeneratedRecord {
@@ -138,6 +138,12 @@ export interface GeneratedReport {
    */
   documentFields: (FieldAccuracy & { documents: number }) | null;
   /**
+   * The fields over the scoreable images the analysis raised no problem on: uploads accepted as they are, where a
+   * problem asks the user for another (spec 2.8, KYC_007). What an integrator receives without a retake; the images
+   * asked for again are left out, neither right nor wrong. `share` is their part of the scoreable images.
+   */
+  acceptedFields: FieldAccuracy & { images: number; share: number | null };
+  /**
    * Ground-truth fields that are not spec extractedData fields, scored apart against where the analyzer
    * puts them (never in fields.accuracy).
    */
@@ -187,6 +193,10 @@ function documentFieldAccuracy(records: GeneratedRecord[]): GeneratedReport['doc
     return { image: last.truth.documentId, expected: expectedSpecFields(expected), predicted: last.documentExtractedData ?? null };
   });
   return { documents: pairs.length, ...fieldAccuracy(pairs) };
+}
+
+function fieldPair(r: GeneratedRecord): FieldPair {
+  return { image: r.truth.id, expected: expectedSpecFields(r.truth.extractedData), predicted: r.analysis?.extractedData ?? null };
 }
 
 /** The spec fields the image prints; fullName as the analyzer builds it, given names then surname. */
@@ -247,6 +257,7 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
   }
   const invalidPrinted = withMrz.filter((r) => !r.truth.mrz!.valid);
   const scoreable = records.filter((r) => r.truth.fieldsScoreable);
+  const accepted = scoreable.filter((r) => r.analysis != null && r.analysis.problems.length === 0);
   const confusion: Record<string, Record<string, number>> = {};
   for (const r of records) {
     const predicted = r.analysis?.detectedDocumentType ?? 'error';
@@ -293,12 +304,8 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
         invalidPrinted.length),
       exactLineRateByDegradation: byDegradation,
     },
-    fields: {
-      images: scoreable.length,
-      ...fieldAccuracy(scoreable.map((r) => ({
-        image: r.truth.id, expected: expectedSpecFields(r.truth.extractedData), predicted: r.analysis?.extractedData ?? null,
-      }))),
-    },
+    fields: { images: scoreable.length, ...fieldAccuracy(scoreable.map(fieldPair)) },
+    acceptedFields: { images: accepted.length, share: ratio(accepted.length, scoreable.length), ...fieldAccuracy(accepted.map(fieldPair)) },
     documentFields: documentFieldAccuracy(records),
     groundTruthOnly: groundTruthOnly(scoreable),
     problems: codePrecisionRecall(problemPairs, [...new Set(allProblemCodes)]),
