@@ -8,14 +8,15 @@ import { showsSmallLetters } from './uncaptioned-values';
 /**
  * Captions are the small print a blurred or dim photo loses first, while the values beside them stay readable.
  * Where a valid MRZ vouches for the birth and expiry dates and the sex, two fields the MRZ does not carry can
- * be told without their captions: the one other printed date after the birth date is the date of issue (not one
- * on the birth date's day and month, beside a printed birth date: `birthDayMisread`; after the expiry date, not the
- * expiry date misread: `expiryMisread`). A date of issue after expiry is what the authenticity signals look for
- * (ISSUE_AFTER_EXPIRY): a window ending at the expiry date left every such card whose captions blurred unflagged;
- * and on a "Sex / Place of birth" value line ("F CORK") the words after the MRZ's sex letter are the place of
- * birth. Only fields the captions did not give are filled (or a place of birth they gave in small letters, which
- * is no printed place), and only from a single unambiguous line; a place of birth the captions gave with the sex
- * letter in front loses the letter.
+ * be told without their captions:
+ * - the date of issue: the one other printed date after the birth date. Not one on the birth date's day and month
+ *   beside a printed birth date (`birthDayMisread`), nor, after the expiry date, the expiry date misread
+ *   (`expiryMisread`). A date of issue after expiry is what ISSUE_AFTER_EXPIRY looks for: a window ending at the
+ *   expiry date left every such card whose captions blurred unflagged;
+ * - the place of birth: on a "Sex / Place of birth" value line ("F CORK"), the words after the MRZ's sex letter.
+ * Only fields the captions did not give are filled (or a place of birth they gave in small letters, which is no
+ * printed place), and only from a single unambiguous line; a place of birth the captions gave with the sex letter
+ * in front loses the letter.
  */
 export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzReading | null): VizReading {
   if (!mrz?.valid) return viz;

@@ -1,7 +1,9 @@
 /**
  * Field-type repairs for OCR confusions. A character is only replaced when the field's type forbids it
  * (a letter in a digit field, a digit in a letter field); the replacement is fixed per character and never
- * depends on whether a check digit would then pass — a malformed MRZ must stay malformed.
+ * depends on whether a check digit would then pass — a malformed MRZ must stay malformed. The one repair that looks
+ * beyond the character is a state code's K/C read as fillers, and only when that makes it a code ICAO defines
+ * (`repairStateCodeFillers`): a closed set, not a check digit, decides it.
  */
 import { isKnownStateCode } from './country-codes';
 

@@ -132,7 +132,8 @@ function restoreLostPassportCode(line: string, layout: MrzLayout, repairs: strin
     const codeLeft = line.slice(0, at);
     const restoredCode = at === 0 ? 'P<' : codeLeft === 'P' ? 'P<' : `P${codeLeft}`;
     if (!/^P[A-Z<]$/.test(restoredCode)) continue;
-    repairs.push(`line 1: document code read '${codeLeft}' before the issuing state, restored to '${restoredCode}' (a passport's code opens line 1)`);
+    const asRead = codeLeft === '' ? 'lost' : `read '${codeLeft}'`;
+    repairs.push(`line 1: document code ${asRead} before the issuing state, restored to '${restoredCode}' (a passport's code opens line 1)`);
     return restoredCode + line.slice(at);
   }
   return line;

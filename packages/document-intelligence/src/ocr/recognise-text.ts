@@ -107,7 +107,7 @@ export const MIN_MARGIN_GLYPH_PROBABILITY = 0.5;
  * a sharp card front), but its probability there stands at 0.2–0.46 where inside a word it stays at 0.00–0.03
  * (measured on seed 2026 doc 124's front). Greedy decoding throws that mass away; a beam search would keep it.
  */
-export const MIN_WORD_GAP_SPACE_PROBABILITY = 0.2;
+const MIN_WORD_GAP_SPACE_PROBABILITY = 0.2;
 
 interface Glyph {
   text: string;
