@@ -87,13 +87,15 @@ function clearNamePadding(text: string, label: string, changes: string[]): strin
   return cleared;
 }
 
+/** The recogniser's usual misreads of a filler, as a character class: 'K' (the chevron is a K's right half) and 'C'. */
+export const FILLER_MISREADS = '[KC]';
+
 /**
- * The recogniser's usual misreads of a filler are 'K' (the chevron is a K's right half) and 'C'. Once a field's
- * padding has begun, a run of them between fillers ("SEAN<<<<CC<<<", optional data "<<<<<K<<<KK<<KK") is padding;
- * before it, "KC" may be a name (a common Nepali surname) and is left alone.
+ * Once a field's padding has begun, a run of filler misreads between fillers ("SEAN<<<<CC<<<", optional data
+ * "<<<<<K<<<KK<<KK") is padding; before it, "KC" may be a name (a common Nepali surname) and is left alone.
  */
 function clearFillerMisreadRuns(text: string, label: string, changes: string[], paddingStart: number): string {
-  return fillersForRuns(text, new RegExp(`(?<=<{${paddingStart}})[KC]{2,}(?=<|$)`, 'g'), label, changes);
+  return fillersForRuns(text, new RegExp(`(?<=<{${paddingStart}})${FILLER_MISREADS}{2,}(?=<|$)`, 'g'), label, changes);
 }
 
 /** Every run `pattern` (global) matches becomes fillers of its length, each change recorded. */
@@ -110,7 +112,7 @@ function fillersForRuns(text: string, pattern: RegExp, label: string, changes: s
  * real K or C ('KEN', 'CHE') are known as read and stay as they are.
  */
 export function repairStateCodeFillers(text: string, label: string): RepairOutcome {
-  const asFillers = text.replace(/[KC]/g, '<');
+  const asFillers = text.replace(new RegExp(FILLER_MISREADS, 'g'), '<');
   if (asFillers === text || isKnownStateCode(text) || !isKnownStateCode(asFillers)) return { text, changes: [] };
   return { text: asFillers, changes: [`${label}: '${text}' is no state's code; its K/C read as fillers, '${asFillers}' is`] };
 }

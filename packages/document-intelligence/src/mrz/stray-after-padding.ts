@@ -1,4 +1,4 @@
-import { PADDING_REPAIR_MARK, PADDING_START } from './character-repair';
+import { FILLER_MISREADS, PADDING_REPAIR_MARK, PADDING_START } from './character-repair';
 import { LAYOUTS } from './layouts';
 import { type MrzReading } from './types';
 
@@ -25,13 +25,12 @@ export function fieldsWithTextAfterPadding(reading: MrzReading): string[] {
 }
 
 /**
- * Three filler misreads in a row ('K' and 'C': the chevron is a K's right half, and its grain a C) stand in no name
- * in any script ICAO 9303 transliterates, yet a noisy photo prints them where the '<<' and the padding are
- * ('MOREAUKKHELENEKKKKKKCKKKCKKKKKKK<<<<<<<', 'HAGNER<CTHERESA<CCC<<<C<<C<C'). No check digit covers a name, and K is
- * worth 20 in the check-digit sum, a multiple of ten: such a reading passes every check with its optional data
- * full of K's too.
+ * Three filler misreads in a row (FILLER_MISREADS: K and C) stand in no name in any script ICAO 9303 transliterates,
+ * yet a noisy photo prints them where the '<<' and the padding are ('MOREAUKKHELENEKKKKKKCKKKCKKKKKKK<<<<<<<',
+ * 'HAGNER<CTHERESA<CCC<<<C<<C<C'). No check digit covers a name, and K is worth 20 in the check-digit sum, a multiple
+ * of ten: such a reading passes every check with its optional data full of K's too.
  */
-const FILLER_MISREAD_RUN = /[KC]{3,}/;
+const FILLER_MISREAD_RUN = new RegExp(`${FILLER_MISREADS}{3,}`);
 
 /** The name fields holding a run of filler misreads (FILLER_MISREAD_RUN): the names read there are not the printed ones. */
 export function nameFieldsWithFillerMisreads(reading: MrzReading): string[] {
