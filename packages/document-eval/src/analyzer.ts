@@ -54,16 +54,25 @@ export type SideComparer = (front: SideAnalysis, back: SideAnalysis) => SideComp
 /** A document's extractedData from all its analysed sides, as the service merges them for the verification (§2.9). */
 export type SideMerger = (sides: SideAnalysis[]) => AnalyzedFields;
 
+/** Wall time spent in the OCR models since the analyzer's process started (`ocrModelTime` of the analyzer module). */
+export interface OcrModelTime {
+  detectionMs: number;
+  recognitionMs: number;
+}
+
+export type OcrModelClock = () => OcrModelTime;
+
 export type LoadResult =
-  | { ok: true; analyzer: DocumentAnalyzer; compareSides?: SideComparer; mergeSides?: SideMerger }
+  | { ok: true; analyzer: DocumentAnalyzer; compareSides?: SideComparer; mergeSides?: SideMerger; ocrModelTime?: OcrModelClock }
   | { ok: false; reason: string };
 
 export const ANALYZER_PACKAGE = '@kyc/document-intelligence';
 
 /**
  * Loads analyzeDocumentSide from the installed analyzer package, or says why it cannot; and, when it has them,
- * compareSides (scores DOCUMENT_MIXING_SUSPECTED on the cards) and mergeDocumentSides (scores the fields per
- * document, as the verification reports them).
+ * compareSides (scores DOCUMENT_MIXING_SUSPECTED on the cards), mergeDocumentSides (scores the fields per
+ * document, as the verification reports them) and ocrModelTime (the share of each image's latency spent in the OCR
+ * models).
  */
 export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   let loaded: unknown;
@@ -77,11 +86,12 @@ export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   }
   const fn = (loaded as { analyzeDocumentSide?: unknown }).analyzeDocumentSide;
   if (typeof fn !== 'function') return { ok: false, reason: `${moduleName} does not export analyzeDocumentSide()` };
-  const { compareSides, mergeDocumentSides } = loaded as { compareSides?: unknown; mergeDocumentSides?: unknown };
+  const { compareSides, mergeDocumentSides, ocrModelTime } = loaded as { compareSides?: unknown; mergeDocumentSides?: unknown; ocrModelTime?: unknown };
   return {
     ok: true,
     analyzer: fn as DocumentAnalyzer,
     ...(typeof compareSides === 'function' ? { compareSides: compareSides as SideComparer } : {}),
     ...(typeof mergeDocumentSides === 'function' ? { mergeSides: mergeDocumentSides as SideMerger } : {}),
+    ...(typeof ocrModelTime === 'function' ? { ocrModelTime: ocrModelTime as OcrModelClock } : {}),
   };
 }

@@ -80,6 +80,29 @@ describe('fields per document', () => {
   });
 });
 
+describe('latency in the OCR models', () => {
+  it("reports each image's time in the models from the analyzer's clock, and nothing without one", async () => {
+    const clock = { detectionMs: 0, recognitionMs: 0 };
+    let image = 0;
+    // The k-th image spends k ms in detection and 10·k ms in recognition.
+    const clockedReader: DocumentAnalyzer = async (bytes, opts) => {
+      image += 1;
+      clock.detectionMs += image;
+      clock.recognitionMs += 10 * image;
+      return readsNothing(bytes, opts);
+    };
+    const records = await runGeneratedSet(clockedReader, { documents: 2, seed: 23, portraits: [], faultRate: 0, ocrModelTime: () => ({ ...clock }) });
+    expect(records.map((r) => r.ocrModelMs)).toEqual(records.map((_, k) => 11 * (k + 1)));
+    expect(records.every((r) => r.latencyMs >= 0)).toBe(true);
+    const inModels = summarizeGenerated(records).latency.inOcrModels;
+    expect(inModels).toEqual({ p50Ms: 11 * Math.ceil(records.length / 2), p95Ms: 11 * records.length, meanMs: (11 * (records.length + 1)) / 2 });
+
+    const unclocked = await runGeneratedSet(readsNothing, { documents: 1, seed: 23, portraits: [], faultRate: 0 });
+    expect(unclocked.every((r) => r.ocrModelMs === null)).toBe(true);
+    expect(summarizeGenerated(unclocked).latency.inOcrModels).toBeNull();
+  });
+});
+
 describe('fields on uploads accepted as they are', () => {
   it('scores only the images the analysis raised no problem on, and says what share they are', async () => {
     // Reads every field right on the uploads it accepts, asks for a retake of every other image and reads nothing there.

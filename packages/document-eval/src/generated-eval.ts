@@ -5,7 +5,7 @@ import {
 } from '@kyc/document-generator';
 import type { DocumentFault, ExpectedFields, ImageGroundTruth, UnusableCaptureKind, UnusableCaptureTruth } from '@kyc/document-generator';
 import { analyzeTimed } from './analyze-timed';
-import type { AnalyzedFields, DocumentAnalyzer, SideAnalysis, SideComparer, SideComparison, SideMerger } from './analyzer';
+import type { AnalyzedFields, DocumentAnalyzer, OcrModelClock, SideAnalysis, SideComparer, SideComparison, SideMerger } from './analyzer';
 import { codeErrors } from './code-errors';
 import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
@@ -17,6 +17,8 @@ export interface GeneratedRecord {
   analysis: SideAnalysis | null;
   error: string | null;
   latencyMs: number;
+  /** Of latencyMs, the time in the OCR models' runs (undefined or null without the analyzer's model clock). */
+  ocrModelMs?: number | null;
   /**
    * On the second of a card's front and back (as uploaded), the analyzer's comparison of the two, as the document
    * service makes it at that upload: DOCUMENT_MIXING_SUSPECTED is raised there.
@@ -41,6 +43,8 @@ export interface GeneratedRunOptions {
   compareSides?: SideComparer;
   /** Merges a document's sides into the verification's extractedData; without it fields are scored per image only. */
   mergeSides?: SideMerger;
+  /** The analyzer's OCR model clock: with it each image's latency says how much of it the models took. */
+  ocrModelTime?: OcrModelClock;
 }
 
 /**
@@ -65,7 +69,7 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
     for (const [k, image] of doc.images.entries()) {
       const timed = await analyzeTimed(analyzer, image.jpeg, {
         side: image.truth.uploadedAs, now: new Date(`${image.truth.referenceDate}T12:00:00Z`),
-      });
+      }, options.ocrModelTime);
       const record: GeneratedRecord = { truth: image.truth, ...timed };
       const side = image.truth.uploadedAs;
       if (options.compareSides && timed.analysis && (side === 'front' || side === 'back')) {
@@ -154,7 +158,15 @@ export interface GeneratedReport {
   codeErrors: { problems: Record<string, CodeError[]>; signals: Record<string, CodeError[]> };
   documentType: { accuracy: number | null; confusion: Record<string, Record<string, number>> };
   requiresBackSide: { accuracy: number | null };
-  latency: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null };
+  latency: {
+    p50Ms: number | null; p95Ms: number | null; meanMs: number | null;
+    /**
+     * The same figures for the time spent in the OCR models' runs alone (detection and recognition, nothing around
+     * them): what the latency cannot go below with these models on this machine. Null when the analyzer has no
+     * model clock.
+     */
+    inOcrModels: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null } | null;
+  };
   /** Codes that need both sides, on documents whose sides were not compared (no compareSides): counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
   /**
@@ -288,6 +300,7 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
     for (const code of r.truth.documentProblems) documentLevel[code] = (documentLevel[code] ?? 0) + 1;
   }
   const latencies = records.map((r) => r.latencyMs);
+  const modelLatencies = records.flatMap((r) => (typeof r.ocrModelMs === 'number' ? [r.ocrModelMs] : []));
   return {
     dataset: 'generated',
     documents: new Set(records.map((r) => r.truth.documentId)).size,
@@ -328,11 +341,18 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
         records.length),
     },
     latency: {
-      p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
-      meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
+      ...latencySummary(latencies),
+      inOcrModels: modelLatencies.length === records.length && records.length > 0 ? latencySummary(modelLatencies) : null,
     },
     documentLevelCodesNotScored: documentLevel,
     unusableCaptures: { images: captures.length, portraitsChecked, kinds: captureKinds(captures) },
+  };
+}
+
+function latencySummary(latencies: number[]): { p50Ms: number | null; p95Ms: number | null; meanMs: number | null } {
+  return {
+    p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
+    meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
   };
 }
 

@@ -125,6 +125,13 @@ describe('loadAnalyzer', () => {
     writeFileSync(join(dir, 'wrong.js'), 'exports.other = 1;');
     expect(loadAnalyzer(join(dir, 'wrong.js'))).toEqual({ ok: false, reason: expect.stringContaining('analyzeDocumentSide') });
     writeFileSync(join(dir, 'right.js'), 'exports.analyzeDocumentSide = async () => null;');
-    expect(loadAnalyzer(join(dir, 'right.js')).ok).toBe(true);
+    expect(loadAnalyzer(join(dir, 'right.js'))).toEqual({ ok: true, analyzer: expect.any(Function) });
+  });
+
+  it("takes the module's OCR model clock when it exports one", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'analyzer-'));
+    writeFileSync(join(dir, 'clocked.js'), 'exports.analyzeDocumentSide = async () => null; exports.ocrModelTime = () => ({ detectionMs: 3, recognitionMs: 4 });');
+    const loaded = loadAnalyzer(join(dir, 'clocked.js'));
+    expect(loaded.ok && loaded.ocrModelTime?.()).toEqual({ detectionMs: 3, recognitionMs: 4 });
   });
 });

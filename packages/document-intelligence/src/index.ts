@@ -7,3 +7,4 @@ export * from './analysis/types';
 export { type VizReading, readViz } from './viz/read-viz';
 export { type ImageQuality } from './quality/measure-quality';
 export { type OcrLine, type OcrWord } from './ocr/types';
+export { ocrModelTime, type OcrModelTime } from './ocr/sessions';

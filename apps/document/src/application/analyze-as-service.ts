@@ -28,3 +28,6 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
 export function mergeDocumentSides(sides: SideAnalysis[]): ExtractedData {
   return mergeExtractedData(sides.map((side) => recordSide(side)));
 }
+
+/** Time in the OCR models, which the eval reads around each analysis to report the latency's floor. */
+export { ocrModelTime } from '@kyc/document-intelligence';

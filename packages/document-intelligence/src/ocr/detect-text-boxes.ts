@@ -1,6 +1,7 @@
 import * as ort from 'onnxruntime-node';
 import sharp from 'sharp';
 import { boundsOf, type OrientedBox, scaleRegion } from './oriented-box';
+import { type OcrModelSession } from './sessions';
 import { type RgbImage, type TextBox } from './types';
 
 export interface DetectedRegion {
@@ -41,7 +42,7 @@ export function detectorInput(rgb: Uint8Array, plane: number): Float32Array {
   return input;
 }
 
-export async function detectTextBoxes(session: ort.InferenceSession, image: RgbImage): Promise<TextBox[]> {
+export async function detectTextBoxes(session: OcrModelSession, image: RgbImage): Promise<TextBox[]> {
   const scale = Math.min(1, MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
   const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);

@@ -1,5 +1,6 @@
 import * as ort from 'onnxruntime-node';
 import { type OrientedBox } from './oriented-box';
+import { type OcrModelSession } from './sessions';
 import { sampleStrip } from './sample-strip';
 import { type RgbImage } from './types';
 
@@ -24,7 +25,7 @@ const BATCH_SIZE = 1;
  * Samples each region as an upright strip at the recogniser's 48-pixel height (keeping aspect, times the
  * horizontal stretch) and CTC-decodes the output.
  */
-export async function recogniseTexts(session: ort.InferenceSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1, margin: RegionMargin = NO_MARGIN): Promise<Recognition[]> {
+export async function recogniseTexts(session: OcrModelSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1, margin: RegionMargin = NO_MARGIN): Promise<Recognition[]> {
   const widths = regions.map((r) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))));
   const order = regions.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
   const results: Recognition[] = new Array<Recognition>(regions.length);

@@ -3,13 +3,37 @@ import * as ort from 'onnxruntime-node';
 import { loadCharacterTable, locateOcrModels } from './model-files';
 import { optimizeOnnxModel } from './optimize-graph';
 
+/** What the OCR steps need of a model session: its tensor names and a run. */
+export interface OcrModelSession {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  run(feeds: ort.InferenceSession.FeedsType): Promise<ort.InferenceSession.ReturnType>;
+}
+
 export interface OcrSessions {
-  detection: ort.InferenceSession;
-  recognition: ort.InferenceSession;
+  detection: OcrModelSession;
+  recognition: OcrModelSession;
   characters: string[];
 }
 
+/** Wall time spent in the OCR models' runs since the process started, by model, and how many runs. */
+export interface OcrModelTime {
+  detectionMs: number;
+  recognitionMs: number;
+  runs: number;
+}
+
 let pending: Promise<OcrSessions> | null = null;
+const modelTime: OcrModelTime = { detectionMs: 0, recognitionMs: 0, runs: 0 };
+
+/**
+ * The time spent in the OCR models so far in this process. Read before and after an analysis, the difference is
+ * that analysis's share when analyses run one at a time (as `eval:documents` runs them): it is the floor no work
+ * around the models can lower. With concurrent analyses the runs interleave and the difference counts theirs too.
+ */
+export function ocrModelTime(): OcrModelTime {
+  return { ...modelTime };
+}
 
 /** One session per model per process, created on first use; a failed creation is retried on the next call. */
 export function getOcrSessions(): Promise<OcrSessions> {
@@ -30,7 +54,28 @@ async function createSessions(): Promise<OcrSessions> {
     ort.InferenceSession.create(loadOcrModel(files.detection, rewrite), options),
     ort.InferenceSession.create(loadOcrModel(files.recognition, rewrite), options),
   ]);
-  return { detection, recognition, characters: loadCharacterTable(files.dictionary) };
+  return {
+    detection: metered(detection, 'detectionMs'),
+    recognition: metered(recognition, 'recognitionMs'),
+    characters: loadCharacterTable(files.dictionary),
+  };
+}
+
+/** The session with each run's wall time added to the process's model time. */
+function metered(session: ort.InferenceSession, model: 'detectionMs' | 'recognitionMs'): OcrModelSession {
+  return {
+    inputNames: session.inputNames,
+    outputNames: session.outputNames,
+    run: async (feeds) => {
+      const started = performance.now();
+      try {
+        return await session.run(feeds);
+      } finally {
+        modelTime[model] += performance.now() - started;
+        modelTime.runs += 1;
+      }
+    },
+  };
 }
 
 /** Options of both OCR sessions. */
