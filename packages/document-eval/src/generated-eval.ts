@@ -300,7 +300,7 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
     for (const code of r.truth.documentProblems) documentLevel[code] = (documentLevel[code] ?? 0) + 1;
   }
   const latencies = records.map((r) => r.latencyMs);
-  const modelLatencies = records.flatMap((r) => (typeof r.ocrModelMs === 'number' ? [r.ocrModelMs] : []));
+  const modelLatencies = ocrModelLatencies(records);
   return {
     dataset: 'generated',
     documents: new Set(records.map((r) => r.truth.documentId)).size,
@@ -347,6 +347,11 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
     documentLevelCodesNotScored: documentLevel,
     unusableCaptures: { images: captures.length, portraitsChecked, kinds: captureKinds(captures) },
   };
+}
+
+/** The images' times in the OCR models, of the records that have one (all, or none: the analyzer has a clock or not). */
+export function ocrModelLatencies(records: GeneratedRecord[]): number[] {
+  return records.flatMap((r) => (typeof r.ocrModelMs === 'number' ? [r.ocrModelMs] : []));
 }
 
 function latencySummary(latencies: number[]): { p50Ms: number | null; p95Ms: number | null; meanMs: number | null } {
