@@ -113,6 +113,13 @@ export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: {
   return records;
 }
 
+/** Per-image latency percentiles and mean, in ms; null over no images. */
+export interface LatencySummary {
+  p50Ms: number | null;
+  p95Ms: number | null;
+  meanMs: number | null;
+}
+
 export interface GeneratedReport {
   dataset: 'generated';
   documents: number;
@@ -158,14 +165,13 @@ export interface GeneratedReport {
   codeErrors: { problems: Record<string, CodeError[]>; signals: Record<string, CodeError[]> };
   documentType: { accuracy: number | null; confusion: Record<string, Record<string, number>> };
   requiresBackSide: { accuracy: number | null };
-  latency: {
-    p50Ms: number | null; p95Ms: number | null; meanMs: number | null;
+  latency: LatencySummary & {
     /**
      * The same figures for the time spent in the OCR models' runs alone (detection and recognition, nothing around
      * them): what the latency cannot go below with these models on this machine. Null when the analyzer has no
      * model clock.
      */
-    inOcrModels: { p50Ms: number | null; p95Ms: number | null; meanMs: number | null } | null;
+    inOcrModels: LatencySummary | null;
   };
   /** Codes that need both sides, on documents whose sides were not compared (no compareSides): counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
@@ -354,7 +360,7 @@ export function ocrModelLatencies(records: GeneratedRecord[]): number[] {
   return records.flatMap((r) => (typeof r.ocrModelMs === 'number' ? [r.ocrModelMs] : []));
 }
 
-function latencySummary(latencies: number[]): { p50Ms: number | null; p95Ms: number | null; meanMs: number | null } {
+function latencySummary(latencies: number[]): LatencySummary {
   return {
     p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
     meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
