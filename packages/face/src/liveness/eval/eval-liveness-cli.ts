@@ -1,48 +1,66 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
-import { type FaceBox } from '../types';
+import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../../eval/dev-data';
+import { analyzeFace } from '../../face-analysis';
+import { type FaceBox, type RgbImage } from '../types';
+import { loadLivenessSets } from './dev-liveness-sets';
 import { evaluateLiveness } from './eval-liveness';
-import { readLabelledSet } from './labelled-set';
-import { livenessChartSvg } from './liveness-chart';
+import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
 
 /**
- * npm run eval:liveness [-- --liveness <labels.csv>] [--threshold 0.5]
- * Evaluates on spoof-dev (upstream samples, hand-measured face boxes), on synthetic attacks
- * derived from its live image, and optionally on an outside labels.csv; writes
- * reports/eval-liveness.json and reports/eval-liveness.svg.
+ * npm run eval:liveness [-- --liveness <labels.csv> ... --live <files.csv> ... --threshold 0.5]
+ * Evaluates on the development sets found under ../shared/data — spoof-dev (upstream samples,
+ * hand-measured face boxes), spoof-real-dev (real live captures and attacks) and the photos of
+ * faces-real-dev as live-only captures — plus synthetic attacks derived from their live images,
+ * and any outside labels.csv (file,label[,attack_type][,x,y,width,height]) or live-only csv (a
+ * file column). Files without a box get our face detector's. Writes reports/eval-liveness.json,
+ * reports/eval-liveness.svg (per sample) and reports/eval-liveness.roc-<set>.svg (one ROC per set).
  */
 const PACKAGE_DIR = resolve(__dirname, '..', '..', '..');
-const REPO_ROOT = resolve(PACKAGE_DIR, '..', '..');
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
+/** Every value of a repeatable path option, resolved. */
+function paths(name: string): string[] {
+  return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [resolve(process.argv[i + 1])] : []));
+}
+
+async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
+  const analysis = await analyzeFace(image);
+  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? analysis.face.box : null;
+}
+
 async function main(): Promise<void> {
-  const shared = process.env.KYC_SHARED_DIR ?? resolve(REPO_ROOT, '..', 'shared');
-  const spoofDev = join(shared, 'data', 'spoof-dev');
   const boxes = (JSON.parse(readFileSync(join(PACKAGE_DIR, 'test-data', 'spoof-dev-face-boxes.json'), 'utf8')) as { boxes: Record<string, FaceBox> }).boxes;
-  const spoofDevFiles = readLabelledSet(join(spoofDev, 'labels.csv'), boxes);
-  const sets = [{ name: 'spoof-dev', files: spoofDevFiles }];
-  const outside = argument('--liveness');
-  if (outside) sets.push({ name: 'outside', files: readLabelledSet(resolve(outside)) });
+  const specs: LivenessSetFile[] = presentSets(LIVENESS_SETS);
+  for (const file of paths('--liveness')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'labelled' });
+  for (const file of paths('--live')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'live-only' });
+  if (specs.length === 0) throw new Error(`no liveness sets under ${SHARED_DATA_DIR} and none given`);
   const threshold = Number(argument('--threshold') ?? 0.5);
 
-  const report = await evaluateLiveness({
-    sets,
-    syntheticSources: spoofDevFiles.filter((f) => f.label === 'live' && f.box).map((f) => ({ path: f.path, name: f.file, box: f.box as FaceBox })),
-    threshold,
-    progress: (line) => process.stdout.write(`${line}\n`),
-  });
+  const { sets, syntheticSources } = await loadLivenessSets(specs, detectFaceBox, { 'spoof-dev': boxes });
+  process.stdout.write(`eval:liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)\n`);
+  const report = await evaluateLiveness({ sets, syntheticSources, threshold, progress: (line) => process.stdout.write(`${line}\n`) });
   const reports = resolve(process.cwd(), 'reports');
   mkdirSync(reports, { recursive: true });
   writeFileSync(join(reports, 'eval-liveness.json'), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(join(reports, 'eval-liveness.svg'), livenessChartSvg(report.liveness.perImage, threshold));
-  const { apcer, bpcer, samples, modelOnly } = report.liveness;
-  process.stdout.write(`\nfused: APCER ${apcer} BPCER ${bpcer} over ${samples} samples; MiniFASNet only: APCER ${modelOnly.apcer} BPCER ${modelOnly.bpcer}\n`);
-  for (const [set, rates] of Object.entries(report.liveness.bySet)) process.stdout.write(`  ${set}: APCER ${rates.apcer} BPCER ${rates.bpcer} (${rates.spoofs} spoof, ${rates.lives} live)\n`);
-  process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')} and eval-liveness.svg\n`);
+  writeLivenessRocs(report.liveness.rocs, threshold, join(reports, 'eval-liveness'));
+  const { apcer, bpcer, samples, modelOnly, real } = report.liveness;
+  const pct = (v: number | null): string => (v === null ? '-' : `${(v * 100).toFixed(1)} %`);
+  process.stdout.write(`\nfused: APCER ${pct(apcer)} BPCER ${pct(bpcer)} over ${samples} samples; MiniFASNet only: APCER ${pct(modelOnly.apcer)} BPCER ${pct(modelOnly.bpcer)}\n`);
+  for (const [set, rates] of Object.entries(report.liveness.bySet)) {
+    const model = report.liveness.bySetModelOnly[set];
+    process.stdout.write(`  ${set}: APCER ${pct(rates.apcer)} BPCER ${pct(rates.bpcer)} (${rates.spoofs} attacks, ${rates.lives} bona fide); model alone APCER ${pct(model.apcer)} BPCER ${pct(model.bpcer)}\n`);
+  }
+  process.stdout.write(`real bona fide captures: BPCER ${pct(real.live.bpcer)} fused (${real.live.rejected}/${real.live.n}), ${pct(real.live.modelOnlyBpcer)} model alone\n`);
+  for (const r of real.live.rejections) process.stdout.write(`  rejected ${r.set}/${r.name}: ${r.reason}/${r.subReason} model ${r.model?.toFixed(3) ?? '-'} fused ${r.fused?.toFixed(3) ?? '-'}\n`);
+  process.stdout.write(`real attacks refused: ${real.attacks.refused}/${real.attacks.n} fused, ${real.attacks.modelOnlyRefused}/${real.attacks.n} model alone\n`);
+  for (const a of real.attacks.accepted) process.stdout.write(`  accepted ${a.set}/${a.name} (${a.attackType ?? 'attack'}): model ${a.model?.toFixed(3) ?? '-'} fused ${a.fused?.toFixed(3) ?? '-'}\n`);
+  process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')}, eval-liveness.svg and eval-liveness.liveness-roc-*.svg\n`);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,7 @@
-import { type ScoredSample } from './eval-liveness';
+import { writeFileSync } from 'fs';
+import { rocChartSvg } from '../../eval/eval-report-html';
+import { type RocPoint } from '../../eval/roc';
+import { type LivenessRoc, type ScoredSample } from './eval-liveness';
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -23,4 +26,31 @@ export function livenessChartSvg(rows: ScoredSample[], threshold: number): strin
   });
   parts.push('</svg>');
   return parts.join('\n');
+}
+
+/**
+ * Writes one ROC chart per liveness set as `<outBase>.liveness-roc-<set>.svg` (fused and
+ * MiniFASNet alone, the dot at the decision threshold) and returns them for inlining in a page.
+ */
+export function writeLivenessRocs(rocs: LivenessRoc[], threshold: number, outBase: string): Array<{ caption: string; svg: string }> {
+  return rocs.map((roc) => {
+    const at = (points: RocPoint[]) => {
+      // The curve's point at the decision threshold: the last one whose live-probability threshold is ≥ it.
+      const accepted = points.filter((p) => p.threshold >= threshold);
+      return accepted.length ? accepted[accepted.length - 1] : { tar: 0, far: 0 };
+    };
+    const svg = rocChartSvg({
+      title: `liveness ${roc.set}${roc.bonaFide === roc.set && roc.attacks === roc.set ? '' : roc.bonaFide === roc.set ? ' vs all real attacks' : ' vs all real bona fide'}`,
+      xScale: 'linear',
+      xLabel: 'APCER (attacks accepted)',
+      yLabel: '1 − BPCER (bona fide accepted)',
+      curves: [
+        { label: 'fused', colour: '#1565c0', points: roc.fused, operatingPoint: at(roc.fused) },
+        { label: 'MiniFASNet alone', colour: '#ef6c00', dashed: true, points: roc.modelOnly, operatingPoint: at(roc.modelOnly) },
+      ],
+    });
+    const file = `${outBase}.liveness-roc-${roc.set.replace(/[^a-z0-9-]+/gi, '-')}.svg`;
+    writeFileSync(file, svg);
+    return { caption: `Liveness ROC, ${roc.set} (bona fide: ${roc.bonaFide}; attacks: ${roc.attacks}; dot: threshold ${threshold})`, svg };
+  });
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { readLabelledSet } from '../labelled-set';
+import { readLabelledSet, readLiveOnlySet } from '../labelled-set';
 import { errorRates, percentile } from '../liveness-metrics';
 
 describe('readLabelledSet', () => {
@@ -15,6 +15,19 @@ describe('readLabelledSet', () => {
     expect(set).toEqual([
       { path: join(dir, 'a.jpg'), file: 'a.jpg', label: 'live', box: { x: 1, y: 2, width: 30, height: 40 } },
       { path: join(dir, 'b.jpg'), file: 'b.jpg', label: 'spoof', box: { x: 5, y: 5, width: 50, height: 50 } },
+    ]);
+  });
+
+  it('reads quoted fields with commas and keeps the attack type', () => {
+    writeFileSync(join(dir, 'quoted.csv'), 'file,label,attack_type,note\na.jpg,live,none,"portrait, warm light"\nb.jpg,spoof,replay,"a ""quoted"" note, with commas"\n');
+    expect(readLabelledSet(join(dir, 'quoted.csv')).map((f) => [f.file, f.label, f.attackType])).toEqual([['a.jpg', 'live', 'none'], ['b.jpg', 'spoof', 'replay']]);
+  });
+
+  it('reads a live-only list (a file column, e.g. identities.csv): every file bona fide', () => {
+    writeFileSync(join(dir, 'identities.csv'), 'file,identity\na.jpg,alice\nb.jpg,bob\n');
+    expect(readLiveOnlySet(join(dir, 'identities.csv'))).toEqual([
+      { path: join(dir, 'a.jpg'), file: 'a.jpg', label: 'live' },
+      { path: join(dir, 'b.jpg'), file: 'b.jpg', label: 'live' },
     ]);
   });
 
