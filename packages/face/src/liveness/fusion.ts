@@ -8,17 +8,35 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  *
  *   logit(p_live) = logit(p_model) − Σ wᵢ·cueᵢ,   cueᵢ ∈ [0, 1]
  *
- * p_model is upstream's own fusion (mean of both models' live-class softmax). The models were
- * trained on ~10^5 faces; the cues are hand-built physics with no training set behind them, so
- * each weight is bounded well below what a confident model verdict carries (a model at 0.98 live
- * has logit ≈ 3.9): a single cue can tip an uncertain verdict but not overturn a confident one,
- * while a screen grid + device border together (−3.5) overturn a model verdict up to ≈0.97 live. Cues only ever push towards spoof:
- * their absence is not evidence of liveness (a good replay has no visible moiré).
+ * p_model is upstream's own fusion (mean of both models' live-class softmax). Cues only ever push
+ * towards spoof: their absence is not evidence of liveness (a good replay has no visible moiré).
+ *
+ * Decided from data (2026-11-26, `npm run eval:liveness`): the 108 real bona fide photos of
+ * faces-real-dev, spoof-real-dev and spoof-dev, their 8 real attacks, and the synthetic screen
+ * replays and prints derived from 45 of those photos, together. The rule: **a cue may veto (push
+ * past any model confidence) only at values no real bona fide capture reached; where real photos
+ * do reach, it may only tip an uncertain model verdict.**
+ *
+ * - Screen grid (peak-to-ring, dB): real photos measured 9.5–20.8 dB, one at 34.2 dB (a portrait
+ *   with a periodic pattern near the face); synthetic screens 28.9–67 dB (p05 45), synthetic prints
+ *   16–39 dB (p50 32), real attacks 16–39 dB. No cue below 22 dB; from 22 to 28 dB it rises to a
+ *   push of 2.5 (the old full screen-grid weight) and stays there up to 36 dB: a model at ≤ 0.92
+ *   live can be tipped, a confident one not; from 36 dB, beyond every real photo, it vetoes (push 8).
+ * - Device border (straight edges left, right and above or below the face): fired on none of the
+ *   108 real photos, on 2 of the real attacks and on the synthetic attacks framed by a device or a
+ *   photo edge: a veto (push 8).
+ * - Print gamut (the frame's 95th-percentile chroma): real photos range down to chroma 5 (TV stills,
+ *   old photos, warm light); it fired on 28 of 108 real photos and rejected 4 of them, the one real
+ *   print measured chroma 38 (no cue), and synthetic prints are not low in chroma either (halftone
+ *   dots are saturated). It is right on no real capture, so it has no weight: still measured and
+ *   reported in `details.cues`, no longer a reason (`PRINT` is not given any more).
+ * - Small face (< 2 % of the frame): fired on no real photo (smallest 2.8 %) and on no attack; kept
+ *   at its old weight 0.5 (a tip, not a veto).
  */
 export interface LivenessCues {
   /** Isolated spectral peaks in the face: screen pixel grid / moiré or print halftone. */
   screenGrid: number;
-  /** Colour gamut compressed like ink on paper (whole frame). Null on greyscale input. */
+  /** Colour gamut compressed like ink on paper (whole frame). Null on greyscale input. Reported, not weighted. */
   printGamut: number | null;
   /** Straight edges bracketing the face on three sides (device bezel, photo edge). */
   deviceBorder: number;
@@ -26,14 +44,35 @@ export interface LivenessCues {
   smallFace: number;
 }
 
+/** A push of this size overturns a model verdict up to 0.9997 live. */
+const VETO = 8;
+
 export const CUE_WEIGHTS: Readonly<Record<keyof LivenessCues, number>> = {
-  screenGrid: 2.5,
-  printGamut: 1.5,
-  deviceBorder: 1.0,
+  screenGrid: VETO,
+  printGamut: 0,
+  deviceBorder: VETO,
   smallFace: 0.5,
 };
 
+/** Screen-grid cue levels in dB of peak over ring median (see above). */
+export const SCREEN_GRID_DB = {
+  /** Below: no cue (the bulk of real bona fide photos, max 20.8 dB). */
+  from: 22,
+  /** The tip is full from here up to `veto`. */
+  fullTip: 28,
+  /** Veto at or above: beyond every real bona fide photo measured (max 34.2 dB). */
+  veto: 36,
+  /** The push below `veto`, as a share of the weight: 2.5 of 8. */
+  tipShare: 2.5 / VETO,
+} as const;
+
 const ramp = (value: number, from: number, to: number): number => Math.min(1, Math.max(0, (value - from) / (to - from)));
+
+/** 0 below `from`, rising to `tipShare` at `fullTip` and staying there below `veto`, 1 at or above it. */
+export function screenGridCue(peakToRingDb: number): number {
+  if (peakToRingDb >= SCREEN_GRID_DB.veto) return 1;
+  return SCREEN_GRID_DB.tipShare * ramp(peakToRingDb, SCREEN_GRID_DB.from, SCREEN_GRID_DB.fullTip);
+}
 
 export function cuesFromEvidence(evidence: {
   frequency: FrequencyEvidence | null;
@@ -45,11 +84,8 @@ export function cuesFromEvidence(evidence: {
   const { sides } = evidence.border;
   const bracketing = [sides.left, sides.right, sides.top, sides.bottom].filter(Boolean).length;
   return {
-    // Natural faces measured 12-15 dB (upstream's three samples, real spoofs included: camera
-    // blur hides fine grids); a visible grid gives narrow peaks 10+ dB above that.
-    screenGrid: evidence.frequency ? ramp(evidence.frequency.peakToRingDb, 18, 28) : 0,
-    // An sRGB camera frame of a lit scene reaches a 95th-percentile chroma of 40+; ink on paper
-    // under room light rarely exceeds 25.
+    screenGrid: evidence.frequency ? screenGridCue(evidence.frequency.peakToRingDb) : 0,
+    // Ink gamut: chroma p95 under 30 ramps to 1 at 15. Measured for the record; weight 0 (above).
     printGamut: evidence.greyscaleInput ? null : ramp(-evidence.colour.chromaP95, -30, -15),
     // Three bracketing sides (left+right+top or bottom) is what a held device or print shows.
     deviceBorder: sides.left && sides.right && bracketing >= 3 ? 1 : 0,
