@@ -9,7 +9,7 @@ export { estimateSimilarity, invertAffine, applyAffine } from './alignment/simil
 export { extractFaceChip, CHIP_SIZE, type FaceChip } from './alignment/face-chip';
 export { embedFaceChip, EMBEDDING_SIZE } from './embedding/face-embedder';
 export { assessQuality, qualityReasons, estimatePose, QUALITY_LIMITS, type FaceQuality, type QualityReason } from './quality/face-quality';
-export { matchFaces, cosineSimilarity, euclideanDistance, calibratedScore, MATCH_CALIBRATION, type MatchCalibration, type MatchResult } from './matching/match-score';
+export { matchFaces, cosineSimilarity, euclideanDistance, calibratedScore, MATCH_CALIBRATION, MATCH_SCORE_BANDS, type MatchCalibration, type MatchResult } from './matching/match-score';
 export { getSession, modelsDirectory } from './runtime/model-sessions';
 export { MINIFASNET_MODELS, LIVE_CLASS } from './liveness/minifasnet-models';
 export { checkLiveness, checkLivenessBase64, checkLivenessOnImage, type LivenessOptions } from './liveness/check-liveness';

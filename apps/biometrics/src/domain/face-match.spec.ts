@@ -9,10 +9,15 @@ function pairAt(distance: number): [Float32Array, Float32Array] {
   return [a, b];
 }
 
-/** The distance at which the calibrated score equals `score` (inverse of the logistic). */
+/** The distance at which the calibrated score equals `score` (bisection on the decreasing logistic). */
 function distanceFor(score: number): number {
-  const slope = Math.log(99) / (MATCH_CALIBRATION.impostorMeanDistance - MATCH_CALIBRATION.threshold);
-  return MATCH_CALIBRATION.threshold - Math.log(score / (1 - score)) / slope;
+  let lo = 0, hi = 2;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if (calibratedScore(mid) > score) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 describe('comparePortrait', () => {
@@ -23,12 +28,15 @@ describe('comparePortrait', () => {
   });
 
   it('calls an impostor-like distance NOT_MATCHED', () => {
-    expect(comparePortrait(...pairAt(MATCH_CALIBRATION.impostorMeanDistance)).status).toBe('NOT_MATCHED');
+    // The mean impostor distance of faces-dev + faces-real-dev.
+    expect(comparePortrait(...pairAt(0.846)).status).toBe('NOT_MATCHED');
   });
 
-  it('sends scores around the threshold to review as LOW_SCORE, on both sides of it', () => {
-    expect(comparePortrait(...pairAt(MATCH_CALIBRATION.threshold - 0.01)).status).toBe('LOW_SCORE');
+  it('is MATCHED up to the library threshold (FAR 1e-3) and LOW_SCORE from there to the review threshold (FAR 1e-2)', () => {
+    expect(comparePortrait(...pairAt(MATCH_CALIBRATION.threshold - 0.01)).status).toBe('MATCHED');
     expect(comparePortrait(...pairAt(MATCH_CALIBRATION.threshold + 0.01)).status).toBe('LOW_SCORE');
+    expect(comparePortrait(...pairAt(MATCH_CALIBRATION.reviewThreshold - 0.005)).status).toBe('LOW_SCORE');
+    expect(comparePortrait(...pairAt(MATCH_CALIBRATION.reviewThreshold + 0.005)).status).toBe('NOT_MATCHED');
   });
 
   it('puts the band edges where the bands say', () => {

@@ -1,16 +1,16 @@
-import { MATCH_CALIBRATION, calibratedScore, euclideanDistance } from '@kyc/face';
+import { MATCH_CALIBRATION, MATCH_SCORE_BANDS, calibratedScore, euclideanDistance } from '@kyc/face';
 
 /**
- * The selfie against the document portrait. The face library's threshold (score 0.5) is the
- * equal-risk point on same-domain pairs; a printed portrait is a harder, cross-domain comparison,
- * so scores close to it on either side are not decided automatically: they go to a reviewer as
- * FACE_MATCH_LOW_SCORE. Only clear scores decide.
+ * The selfie against the document portrait, in the face library's bands (set in one place,
+ * @kyc/face matching/match-score.ts, from faces-dev and faces-real-dev together): MATCHED where
+ * impostors are accepted at FAR ≤ 1e-3 (distance ≤ 0.601, score ≥ 0.7); LOW_SCORE, a reviewer's
+ * call as FACE_MATCH_LOW_SCORE, up to the FAR 1e-2 distance (0.657, score 0.3); NOT_MATCHED beyond.
  */
 export const FACE_MATCH_BANDS = {
   /** At or above: MATCHED. */
-  matched: 0.7,
+  matched: MATCH_SCORE_BANDS.matched,
   /** Below: NOT_MATCHED (KYC_020). In between: LOW_SCORE (manual review). */
-  notMatched: 0.3,
+  notMatched: MATCH_SCORE_BANDS.notMatched,
 } as const;
 
 export type FaceMatchStatus = 'MATCHED' | 'NOT_MATCHED' | 'LOW_SCORE' | 'NOT_PERFORMED';

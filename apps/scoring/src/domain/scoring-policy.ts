@@ -34,7 +34,7 @@ export interface ScoringInput {
   detectionConfidence: number;
   requiresBackSide: boolean;
   faceMatchPerformed: boolean;
-  /** Calibrated in [0,1]; 0.5 is the face library's match threshold. */
+  /** Calibrated in [0,1]: at or above 0.7 the face library calls a match (FAR <= 1e-3), below 0.3 not a match (beyond FAR 1e-2). */
   faceMatchScore: number;
   /** MATCHED, NOT_MATCHED, LOW_SCORE or NOT_PERFORMED. */
   faceMatchStatus: string;
