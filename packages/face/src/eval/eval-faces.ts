@@ -7,7 +7,7 @@ import { loadLivenessSets } from '../liveness/eval/dev-liveness-sets';
 import { evaluateLiveness } from '../liveness/eval/eval-liveness';
 import { writeLivenessRocs } from '../liveness/eval/liveness-chart';
 import type { FaceBox } from '../liveness/types';
-import { analyzeSelfie } from '../selfie-analysis';
+import { analyzeSelfie, livenessBoxOf } from '../selfie-analysis';
 import { cosineSimilarity, euclideanDistance, MATCH_CALIBRATION } from '../matching/match-score';
 import { FACE_PAIR_SETS, LIVENESS_SETS, type LivenessSetFile, type PairSetFile, presentSets, readCsv, setNameFor, SHARED_DATA_DIR } from './dev-data';
 import { renderHtmlReport, rocChartSvg } from './eval-report-html';
@@ -416,10 +416,10 @@ main().catch((error: unknown) => {
   process.exitCode = 1;
 });
 
-/** The face detector's box for liveness: the same detection a selfie upload uses (analyzeSelfie). */
+/** The liveness box a selfie upload uses (analyzeSelfie): from our face analysis's landmarks. */
 async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
   const analysis = await analyzeFace(image);
-  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? analysis.face.box : null;
+  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? livenessBoxOf(analysis.face) : null;
 }
 
 /**

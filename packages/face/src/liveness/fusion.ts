@@ -17,9 +17,11 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  * past any model confidence) only at values no real bona fide capture reached; where real photos
  * do reach, it may only tip an uncertain model verdict.**
  *
- * - Screen grid (peak-to-ring, dB): real photos measured 9.5–20.8 dB, one at 34.2 dB (a portrait
- *   with a periodic pattern near the face); synthetic screens 28.9–67 dB (p05 45), synthetic prints
- *   16–39 dB (p50 32), real attacks 16–39 dB. No cue below 22 dB; from 22 to 28 dB it rises to a
+ * - Screen grid (peak-to-ring, dB): real photos measured 9.5–20.8 dB, one at 34.2 dB (spoof-real-dev
+ *   img16, a portrait with a periodic pattern near the face) on the detector's box, 9.3–20.6 and
+ *   32.2 dB on the landmark box liveness now uses (landmark-box.ts); synthetic screens 28.9–67 dB
+ *   (p05 45), synthetic prints 16–39 dB (p50 32), real attacks 13–46 dB. No cue below 22 dB; from
+ *   22 to 28 dB it rises to a
  *   push of 2.5 (the old full screen-grid weight) and stays there up to 36 dB: a model at ≤ 0.92
  *   live can be tipped, a confident one not; from 36 dB, beyond every real photo, it vetoes (push 8).
  * - Device border (straight edges left, right and above or below the face): fired on none of the
@@ -30,8 +32,9 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  *   print measured chroma 38 (no cue), and synthetic prints are not low in chroma either (halftone
  *   dots are saturated). It is right on no real capture, so it has no weight: still measured and
  *   reported in `details.cues`, no longer a reason (`PRINT` is not given any more).
- * - Small face (< 2 % of the frame): fired on no real photo (smallest 2.8 %) and on no attack; kept
- *   at its old weight 0.5 (a tip, not a veto).
+ * - Small face (< 2 % of the frame): on no attack; on one real photo (spoof-real-dev img27, a
+ *   full-length night portrait, 1.4 % of the frame with the landmark box: push 0.2, the model
+ *   refuses it anyway at 0.33); kept at its old weight 0.5 (a tip, not a veto).
  */
 export interface LivenessCues {
   /** Isolated spectral peaks in the face: screen pixel grid / moiré or print halftone. */

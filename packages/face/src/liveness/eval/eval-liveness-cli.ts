@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
 import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../../eval/dev-data';
 import { analyzeFace } from '../../face-analysis';
+import { livenessBoxOf } from '../../selfie-analysis';
 import { type FaceBox, type RgbImage } from '../types';
 import { loadLivenessSets } from './dev-liveness-sets';
 import { evaluateLiveness } from './eval-liveness';
@@ -30,7 +31,7 @@ function paths(name: string): string[] {
 
 async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
   const analysis = await analyzeFace(image);
-  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? analysis.face.box : null;
+  return analysis.kind === 'face' || analysis.kind === 'low_quality' ? livenessBoxOf(analysis.face) : null;
 }
 
 async function main(): Promise<void> {
