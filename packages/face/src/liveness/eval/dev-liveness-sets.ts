@@ -7,9 +7,10 @@ import { type LivenessSet } from './eval-liveness';
 import { type LabelledFile, readLabelledSet, readLiveOnlySet } from './labelled-set';
 
 /**
- * Reads the liveness sets for an evaluation and gives every file without a box the face
- * detector's box (found on the frame as liveness decodes it, mapped back to original pixels, as
- * a selfie upload's box is), so detection runs once per file. Files where nothing is found keep
+ * Reads the liveness sets for an evaluation and gives every file without a box the one
+ * `detectFace` finds (the evals pass the selfie path's box: landmarks in MiniFASNet's convention,
+ * see selfie-analysis.ts), found on the frame as liveness decodes it and mapped back to original
+ * pixels, so detection runs once per file. Files where nothing is found keep
  * no box and are reported as no verdict (a bona fide one counts against BPCER).
  *
  * Synthetic attacks are derived from every live file of the labelled sets and from the first

@@ -14,7 +14,7 @@ import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
  * hand-measured face boxes), spoof-real-dev (real live captures and attacks) and the photos of
  * faces-real-dev as live-only captures — plus synthetic attacks derived from their live images,
  * and any outside labels.csv (file,label[,attack_type][,x,y,width,height]) or live-only csv (a
- * file column). Files without a box get our face detector's. Writes reports/eval-liveness.json,
+ * file column). Files without a box get the selfie path's (our face analysis, livenessBoxOf). Writes reports/eval-liveness.json,
  * reports/eval-liveness.svg (per sample) and reports/eval-liveness.roc-<set>.svg (one ROC per set).
  */
 const PACKAGE_DIR = resolve(__dirname, '..', '..', '..');
