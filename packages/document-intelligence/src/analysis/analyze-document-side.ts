@@ -1,7 +1,7 @@
 import { decodeImage } from '../image/decode-image';
 import { smoothForDetection } from '../image/smooth-for-detection';
 import { findMrz, looksLikeMrzLine, type MrzSearch } from '../mrz/find-mrz-lines';
-import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
+import { mrzPrereader } from '../mrz/read-mrz-regions';
 import { isCharacterRepair } from '../mrz/character-repair';
 import { fieldsWithTextAfterPadding } from '../mrz/stray-after-padding';
 import { type MrzReading } from '../mrz/types';
@@ -74,7 +74,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     let mrzMs = 0;
     const read = async (rotation: Reading['rotation'], image: RgbImage): Promise<Reading> => {
       const t0 = performance.now();
-      const lines = await runOcr(image, { prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
+      const lines = await runOcr(image, { prereadLongLines: mrzPrereader(now) });
       const t1 = performance.now();
       const mrzSearch = findMrz(lines, now);
       ocrMs += t1 - t0;
@@ -203,7 +203,7 @@ async function redetectMrzLines(reading: Reading, now: Date): Promise<Reading> {
     detectionImage: await smoothForDetection(reading.image),
     longLinesOnly: true,
     completeMrzRows: true,
-    prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now),
+    prereadLongLines: mrzPrereader(now),
   });
   const mrzLike = longLines.filter((l) => looksLikeMrzLine(l.text));
   if (mrzLike.length === 0) return reading;
@@ -251,7 +251,7 @@ async function readMrzFromHeads(reading: Reading, now: Date, { recogniser, stret
     // The recogniser's look follows the template's on the same rows, which the templates already failed to read.
     const rows = await readLineRegions(reading.image, guess.rows, recogniser
       ? { recogniser, stretch }
-      : { recogniser, prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
+      : { recogniser, prereadLongLines: mrzPrereader(now) });
     const mrzLike = rows.filter((l) => looksLikeMrzLine(l.text));
     if (mrzLike.length < guess.rows.length) continue;
     const headTexts = new Set(guess.heads);
@@ -276,7 +276,7 @@ async function readCompletedMrzRows(reading: Reading, now: Date): Promise<Readin
   const isMrzSeed = (i: number) => isLongLine(words[i].region) && (looksLikeMrzLine(words[i].text) || words[i].text.includes('<<'));
   const { rows, absorbed } = mrzBlockRows(words.map((w) => w.region), isMrzSeed);
   if (rows.length < 2) return reading;
-  const read = await readLineRegions(reading.image, rows, { recogniser: true, prereadLongLines: (img, regions) => readMrzRegionsByTemplate(img, regions, now) });
+  const read = await readLineRegions(reading.image, rows, { recogniser: true, prereadLongLines: mrzPrereader(now) });
   const mrzLike = read.filter((l) => looksLikeMrzLine(l.text));
   if (mrzLike.length < 2) return reading;
   const replaced = new Set([...absorbed].map((i) => words[i]));

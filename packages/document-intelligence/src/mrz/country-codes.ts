@@ -41,3 +41,16 @@ export const SPECIMEN_STATE_CODE = 'UTO';
 export function isKnownStateCode(code: string): boolean {
   return code === SPECIMEN_STATE_CODE || isValidMrzCountryCode(code);
 }
+
+/**
+ * The MRZ's issuing state and nationality are codes that exist (or the specimens' Utopia). Neither has a check
+ * digit: a blurred card back whose numeric fields were read as letters (O, S, Z, repaired to digits) passed every
+ * check with BEL read 'DFL' (seed 7 doc 26). Readers that guess use this to refuse such a reading; a document that
+ * prints a code no state uses is still reported so by the authenticity signals.
+ */
+export function mrzStatesExist(mrz: { fields: Record<string, { value: string } | undefined> }): boolean {
+  return ['issuingState', 'nationality'].every((name) => {
+    const code = mrz.fields[name]?.value;
+    return code === undefined || isKnownStateCode(code);
+  });
+}

@@ -3,7 +3,7 @@ import { type Recognition } from '../../ocr/recognise-text';
 import { sampleStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
 import { PADDING_START } from '../character-repair';
-import { isKnownStateCode } from '../country-codes';
+import { mrzStatesExist } from '../country-codes';
 import { LAYOUTS, type MrzLayout } from '../layouts';
 import { readMrz } from '../read-mrz';
 import { type MrzReading } from '../types';
@@ -63,7 +63,7 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
       if (lines.some((l) => !l || l.text.length !== lines[0]?.text.length)) continue;
       const read = lines as TemplateLineReading[];
       const asRead = readMrz(read.map((l) => l.text), { now });
-      if (!asRead.ok || !statesExist(asRead.reading)) continue;
+      if (!asRead.ok || !mrzStatesExist(asRead.reading)) continue;
       if (readAsPrintedByTemplate(read, asRead.reading)) {
         return new Map(window.map((regionIndex, k) => [regionIndex, { text: read[k].text, confidence: read[k].meanScore, wholeLine: true }]));
       }
@@ -84,19 +84,6 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
 }
 
 const FILLER = '<';
-
-/**
- * The issuing state and nationality are codes that exist (or the specimens' Utopia). Neither has a check digit: a
- * blurred card back whose numeric fields the templates read as letters (O, S, Z, repaired to digits) passed every
- * check with BEL read 'DFL' (seed 7 doc 26). A document that prints a code no state uses is still reported so: the
- * recogniser reads it as printed, and the authenticity signals raise it.
- */
-function statesExist(mrz: MrzReading): boolean {
-  return ['issuingState', 'nationality'].every((name) => {
-    const code = mrz.fields[name]?.value;
-    return code === undefined || isKnownStateCode(code);
-  });
-}
 
 /**
  * An MRZ the templates read firmly (every character at MIN_CHARACTER_SCORE_BESIDE_FAILED_CHECK or better, no

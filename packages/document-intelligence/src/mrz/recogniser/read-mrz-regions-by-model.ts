@@ -1,0 +1,118 @@
+import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
+import { type Recognition } from '../../ocr/recognise-text';
+import { sampleStrip } from '../../ocr/sample-strip';
+import { type RgbImage } from '../../ocr/types';
+import { mrzStatesExist } from '../country-codes';
+import { LAYOUTS, type MrzLayout } from '../layouts';
+import { readMrz } from '../read-mrz';
+import { type MrzReading } from '../types';
+import { rescoreByCheckDigits, type ScoredLine } from './check-digit-rescoring';
+import { type ConstrainedReading, decodeGreedy, decodeWithGrammar, type StepLogProbs, substitutionCost } from './constrained-decode';
+import { layoutGrammar } from './layout-grammar';
+import { MAX_STRIP_WIDTH, MRZ_STRIP_HEIGHT, recogniseMrzStrip } from './mrz-recogniser-session';
+
+/**
+ * A line is tried as a layout's line when the model, read greedily, gives between these shares of its length:
+ * a run of fillers read one or two short, or a stray mark at an end, still fits; a fragment of a line does not.
+ */
+const MIN_LENGTH_SHARE = 0.75;
+const MAX_LENGTH_SHARE = 1.2;
+/**
+ * Names carry no check digit: a valid MRZ whose name line holds a character read below this peak probability is
+ * not returned (the rest of the pipeline reads it, and its name is cross-checked against the visual zone).
+ */
+export const MIN_NAME_CONFIDENCE = 0.8;
+
+export interface ModelMrzReading {
+  /** Region indices, top line first. */
+  regions: number[];
+  lines: string[];
+  reading: MrzReading;
+  /** Per line, the lowest peak probability of its characters. */
+  minConfidence: number[];
+  /** Per line, the mean peak probability of its characters (the line's confidence, as the recogniser gives it). */
+  meanConfidence: number[];
+  substitutions: string[];
+}
+
+/**
+ * Reads the MRZ among long text lines with our OCR-B recogniser: each line once through the model, then every
+ * run of two or three neighbouring lines is decoded under each layout's grammar (`decodeWithGrammar`) and the
+ * check digits settle the near ties (`rescoreByCheckDigits`). Returns the readings by region index when a run
+ * reads as a valid MRZ whose states exist and whose names were read firmly; otherwise nothing, and the lines go on
+ * to the other readers. A document printed with a wrong check digit is left to them too: a model sure of a wrong
+ * character would otherwise stop every second look (measured on generated pages: clean valid 100 % → 97 %).
+ */
+export async function readMrzRegionsByModel(image: RgbImage, regions: OrientedBox[], now: Date): Promise<Map<number, Recognition>> {
+  const found = await findMrzByModel(image, regions, now);
+  if (!found) return new Map();
+  return new Map(found.regions.map((regionIndex, k) => [regionIndex, { text: found.lines[k], confidence: found.meanConfidence[k], wholeLine: true }]));
+}
+
+export async function findMrzByModel(image: RgbImage, regions: OrientedBox[], now: Date): Promise<ModelMrzReading | null> {
+  if (regions.length < 2) return null;
+  const strips = await Promise.all(regions.map((region) => greyMrzStrip(image, region)));
+  const probs: StepLogProbs[] = [];
+  for (const strip of strips) probs.push(await recogniseMrzStrip(strip.data, strip.width));
+  const greedyLengths = probs.map((p) => decodeGreedy(p).length);
+  const angle = dominantAngle(regions, 1);
+  const across = regions.map((r) => positionInFrame(r, angle).across);
+  const order = regions.map((_, i) => i).sort((a, b) => across[a] - across[b]);
+  for (const size of [3, 2]) {
+    for (const layout of LAYOUTS.filter((l) => l.lineCount === size)) {
+      const grammar = layoutGrammar(layout);
+      for (let start = 0; start + size <= order.length; start += 1) {
+        const window = order.slice(start, start + size);
+        if (!window.every((i) => fits(greedyLengths[i], layout))) continue;
+        const candidate = readWindow(layout, grammar, window, probs, now);
+        if (!candidate) continue;
+        if (!candidate.reading.valid) continue;
+        if (candidate.minConfidence.some((c, k) => c < MIN_NAME_CONFIDENCE && nameLine(layout, k))) continue;
+        return candidate;
+      }
+    }
+  }
+  return null;
+}
+
+function fits(length: number, layout: MrzLayout): boolean {
+  return length >= layout.lineLength * MIN_LENGTH_SHARE && length <= layout.lineLength * MAX_LENGTH_SHARE;
+}
+
+function nameLine(layout: MrzLayout, line: number): boolean {
+  return layout.fields.some((f) => f.kind === 'name' && f.span[0] === line);
+}
+
+function readWindow(layout: MrzLayout, grammar: string[][], window: number[], probs: StepLogProbs[], now: Date): ModelMrzReading | null {
+  const decoded: ConstrainedReading[] = [];
+  for (let k = 0; k < window.length; k += 1) {
+    const reading = decodeWithGrammar(probs[window[k]], grammar[k]);
+    if (!reading) return null;
+    decoded.push(reading);
+  }
+  const scored: ScoredLine[] = decoded.map((reading, k) => ({
+    text: reading.text,
+    allowed: grammar[k],
+    cost: (x, character) => substitutionCost(probs[window[k]], reading, x, character),
+  }));
+  const rescored = rescoreByCheckDigits(layout, scored);
+  const result = readMrz(rescored.lines, { now });
+  if (!result.ok || result.reading.format !== layout.format || !mrzStatesExist(result.reading)) return null;
+  return {
+    regions: window,
+    lines: rescored.lines,
+    reading: result.reading,
+    minConfidence: decoded.map((r) => Math.min(...r.confidence)),
+    meanConfidence: decoded.map((r) => r.confidence.reduce((sum, c) => sum + c, 0) / r.confidence.length),
+    substitutions: rescored.substitutions,
+  };
+}
+
+/** The region as a level grey strip, MRZ_STRIP_HEIGHT high, its aspect kept (Lanczos, as the model was trained). */
+export async function greyMrzStrip(image: RgbImage, region: OrientedBox): Promise<{ data: Uint8Array; width: number }> {
+  const width = Math.max(8, Math.min(MAX_STRIP_WIDTH, Math.round((region.length * MRZ_STRIP_HEIGHT) / region.thickness)));
+  const rgb = await sampleStrip(image, region, width, MRZ_STRIP_HEIGHT);
+  const data = new Uint8Array(width * MRZ_STRIP_HEIGHT);
+  for (let i = 0; i < data.length; i += 1) data[i] = Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2]);
+  return { data, width };
+}
