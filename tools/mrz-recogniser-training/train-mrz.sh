@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run models:train-mrz: trains the OCR-B MRZ recogniser from scratch and writes it where the document
 # pipeline loads it. A Python venv with the pinned tools goes to .tools/train-venv (git-ignored). CPU only;
-# ~15-40 min on 2 cores at the committed settings. CI never runs this: it checks the committed file against its card.
+# ~35 min on 2 idle cores at the committed settings (the defaults of train.py). CI never runs this: it checks the committed file against its card.
 set -euo pipefail
 cd "$(dirname "$0")"
 root="$(cd ../.. && pwd)"
