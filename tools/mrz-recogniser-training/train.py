@@ -3,8 +3,9 @@
     python train.py --out <file.onnx> [--seed 9303 --samples 28000 --held-out 1000 --epochs 4]   (the committed model's settings)
 
 Reproducible from the seed: the synthetic lines (synth_lines.py), the weight initialisation and the batch order all
-come from it; torch runs deterministic CPU kernels with a fixed thread count. Prints progress, writes the ONNX file,
-a JSON of the training figures beside it (<out>.training.json) and the held-out synthetic accuracy.
+come from it; torch runs deterministic CPU kernels with a fixed thread count (bit-identical weights need the same
+torch build and CPU). Prints progress and the held-out synthetic accuracy per epoch; writes the ONNX file, its card
+(<name>.card.json: sha256, size, input/output, the run's figures) and the training figures (<out>.training.json).
 No real image is used for training: the real development sets stay for measurement.
 """
 
