@@ -42,6 +42,14 @@ export async function sampleStrip(image: RgbImage, region: OrientedBox, width: n
     .toBuffer();
 }
 
+/** `sampleStrip` as grey (ITU-R 601 luma, as both MRZ readers were built on): one byte per pixel, row-major. */
+export async function sampleGreyStrip(image: RgbImage, region: OrientedBox, width: number, height: number): Promise<Uint8Array> {
+  const rgb = await sampleStrip(image, region, width, height);
+  const grey = new Uint8Array(width * height);
+  for (let i = 0; i < grey.length; i += 1) grey[i] = Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2]);
+  return grey;
+}
+
 /** The pixels of `box` (inside the image) as their own packed RGB buffer. */
 export function cropRgb(image: RgbImage, box: Box): Buffer {
   const rowBytes = box.width * 3;

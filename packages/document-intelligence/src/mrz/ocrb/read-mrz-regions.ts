@@ -1,6 +1,6 @@
 import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
-import { sampleStrip } from '../../ocr/sample-strip';
+import { sampleGreyStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
 import { PADDING_START } from '../character-repair';
 import { mrzStatesExist } from '../country-codes';
@@ -123,8 +123,5 @@ export function weakMarksAsFillers(lines: TemplateLineReading[], layout: MrzLayo
 export async function greyStrip(image: RgbImage, region: OrientedBox): Promise<GreyStrip> {
   const height = Math.max(8, Math.min(MAX_STRIP_HEIGHT, Math.round(region.thickness)));
   const width = Math.max(8, Math.round((region.length * height) / region.thickness));
-  const rgb = await sampleStrip(image, region, width, height);
-  const data = new Uint8Array(width * height);
-  for (let i = 0; i < data.length; i += 1) data[i] = Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2]);
-  return { data, width, height };
+  return { data: await sampleGreyStrip(image, region, width, height), width, height };
 }

@@ -1,6 +1,6 @@
 import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
-import { sampleStrip } from '../../ocr/sample-strip';
+import { sampleGreyStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
 import { mrzStatesExist } from '../country-codes';
 import { LAYOUTS, type MrzLayout } from '../layouts';
@@ -111,8 +111,5 @@ function readWindow(layout: MrzLayout, grammar: string[][], window: number[], pr
 /** The region as a level grey strip, MRZ_STRIP_HEIGHT high, its aspect kept (Lanczos, as the model was trained). */
 export async function greyMrzStrip(image: RgbImage, region: OrientedBox): Promise<{ data: Uint8Array; width: number }> {
   const width = Math.max(8, Math.min(MAX_STRIP_WIDTH, Math.round((region.length * MRZ_STRIP_HEIGHT) / region.thickness)));
-  const rgb = await sampleStrip(image, region, width, MRZ_STRIP_HEIGHT);
-  const data = new Uint8Array(width * MRZ_STRIP_HEIGHT);
-  for (let i = 0; i < data.length; i += 1) data[i] = Math.round(0.299 * rgb[3 * i] + 0.587 * rgb[3 * i + 1] + 0.114 * rgb[3 * i + 2]);
-  return { data, width };
+  return { data: await sampleGreyStrip(image, region, width, MRZ_STRIP_HEIGHT), width };
 }
