@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHARED_DATA_DIR } from '../testing/mrz-dev';
 import { analyzeDocumentSide } from './analyze-document-side';
 
 /**
@@ -8,7 +9,7 @@ import { analyzeDocumentSide } from './analyze-document-side';
  * (README, "MRZ on real captures"), so a change that loses real documents cannot land unnoticed; they are floors,
  * not targets. Under CI the data must be there: a missing set fails instead of skipping.
  */
-const DATA_DIR = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'mrz-real-dev');
+const DATA_DIR = join(SHARED_DATA_DIR, 'mrz-real-dev');
 const LABELS = join(DATA_DIR, 'labels.csv');
 const available = existsSync(LABELS);
 

@@ -12,16 +12,12 @@ import { ocrThreads } from '../ocr/sessions';
 import { MRZ_DEV_DIR, mrzDevAvailable } from '../testing/mrz-dev';
 import { renderDocument } from '../testing/render-document';
 import { seededRandom, syntheticIdentity } from '../testing/synthetic-mrz';
+import { percentile } from './percentile';
 
 const REPORTS_DIR = join(__dirname, '..', '..', '..', '..', 'reports');
 const RUNS_PER_DEV_IMAGE = Number(process.env.BENCH_RUNS ?? 5);
 const GENERATED = Number(process.env.BENCH_GENERATED ?? 20);
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** Process CPU time (all threads: onnxruntime's and libvips' included) of one call, beside its wall time. */
 async function analyzeMeasured(image: Buffer, options: Parameters<typeof analyzeDocumentSide>[1]) {

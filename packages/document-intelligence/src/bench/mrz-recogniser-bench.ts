@@ -9,36 +9,27 @@ import { join } from 'node:path';
 import { decodeImage } from '../image/decode-image';
 import { recogniseMrzStrip } from '../mrz/recogniser/mrz-recogniser-session';
 import { greyMrzStrip } from '../mrz/recogniser/read-mrz-regions-by-model';
-import { detectTextBoxes } from '../ocr/detect-text-boxes';
-import { mergeLineFragments } from '../ocr/merge-line-fragments';
-import { isLongLine, lengthen } from '../ocr/oriented-box';
-import { getOcrSessions, ocrThreads } from '../ocr/sessions';
+import { detectLongLines } from '../ocr/run-ocr';
+import { ocrThreads } from '../ocr/sessions';
+import { SHARED_DATA_DIR } from '../testing/mrz-dev';
+import { percentile } from './percentile';
 
-const SHARED = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data');
 const REPORTS_DIR = join(__dirname, '..', '..', '..', '..', 'reports');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 async function main(): Promise<void> {
   const images = ['mrz-real-dev', 'mrz-dev'].flatMap((set) => {
-    const dir = join(SHARED, set);
+    const dir = join(SHARED_DATA_DIR, set);
     return existsSync(dir) ? readdirSync(dir).filter((f) => /\.(jpe?g|png)$/i.test(f)).map((f) => join(dir, f)) : [];
   });
-  if (images.length === 0) throw new Error(`no images under ${SHARED}`);
-  const sessions = await getOcrSessions();
+  if (images.length === 0) throw new Error(`no images under ${SHARED_DATA_DIR}`);
   const modelMs: number[] = [];
   const withStripMs: number[] = [];
   const widths: number[] = [];
   for (const [k, file] of images.entries()) {
     const decoded = await decodeImage(readFileSync(file));
     if (!decoded.ok) continue;
-    const detected = await detectTextBoxes(sessions.detection, decoded.image);
-    const lines = mergeLineFragments(detected.map((d) => d.region)).regions.filter((r) => isLongLine(r));
-    for (const region of lines.map((r) => lengthen(r, Math.round(r.thickness * 0.25)))) {
+    for (const region of await detectLongLines(decoded.image)) {
       for (let run = 0; run <= RUNS; run += 1) {
         const t0 = performance.now();
         const strip = await greyMrzStrip(decoded.image, region);

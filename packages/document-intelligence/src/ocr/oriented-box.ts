@@ -56,6 +56,13 @@ export function dominantAngle(regions: OrientedBox[], minElongation: number): nu
   return angles.length === 0 ? 0 : angles[Math.floor(angles.length / 2)];
 }
 
+/** Indices of the regions, top line first: which lies above which is measured across the lines' common direction, so a tilted page keeps its order. */
+export function topToBottom(regions: OrientedBox[]): number[] {
+  const angle = dominantAngle(regions, 1);
+  const across = regions.map((r) => positionInFrame(r, angle).across);
+  return regions.map((_, i) => i).sort((a, b) => across[a] - across[b]);
+}
+
 export function lengthen(region: OrientedBox, margin: number): OrientedBox {
   return { ...region, length: region.length + 2 * margin };
 }

@@ -73,6 +73,16 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   return readRegions(image, merged, isLong, { ...options, preread });
 }
 
+/**
+ * The long lines (MRZ candidates) of a page as the first pass hands them to the pre-readers: detected, fragments of
+ * one line joined, padded at both ends. For benches and tests of the pre-readers.
+ */
+export async function detectLongLines(image: RgbImage): Promise<OrientedBox[]> {
+  const sessions = await getOcrSessions();
+  const detected = await detectTextBoxes(sessions.detection, image);
+  return mergeLineFragments(detected.map((d) => d.region)).regions.filter((r) => isLongLine(r)).map((r) => padAlongLine(r, image).region);
+}
+
 /** The pre-reader's readings of the given regions (padded as for the recogniser), by region index. */
 async function prereadRegions(image: RgbImage, regions: OrientedBox[], indices: number[], preread: NonNullable<OcrOptions['prereadLongLines']>): Promise<Map<number, Recognition>> {
   const readings = await preread(image, indices.map((i) => padAlongLine(regions[i], image).region));

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The shared data sits beside the checkout: <root>/../shared/data/mrz-dev. */
-export const MRZ_DEV_DIR = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data', 'mrz-dev');
+/** The shared development data sits beside the checkout: <root>/../shared/data. */
+export const SHARED_DATA_DIR = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'data');
+export const MRZ_DEV_DIR = join(SHARED_DATA_DIR, 'mrz-dev');
 
 export function mrzDevAvailable(): boolean {
   return existsSync(join(MRZ_DEV_DIR, 'labels.csv'));

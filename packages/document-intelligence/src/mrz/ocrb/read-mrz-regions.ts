@@ -1,4 +1,4 @@
-import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
+import { type OrientedBox, topToBottom } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
 import { sampleGreyStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
@@ -52,10 +52,7 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
   // The strips are cut together (libvips, off the JavaScript thread), then read one by one.
   const strips = await Promise.all(regions.map((region) => greyStrip(image, region)));
   const readings: (TemplateLineReading | null)[] = strips.map((strip) => readLineByTemplate(strip, MRZ_LINE_LENGTHS));
-  // Which line lies above which, measured across the lines' common direction on a tilted page.
-  const angle = dominantAngle(regions, 1);
-  const across = regions.map((r) => positionInFrame(r, angle).across);
-  const order = regions.map((_, i) => i).sort((a, b) => across[a] - across[b]);
+  const order = topToBottom(regions);
   for (const size of [3, 2]) {
     for (let start = 0; start + size <= order.length; start += 1) {
       const window = order.slice(start, start + size);

@@ -52,7 +52,6 @@ export function decodeWithGrammar(probs: StepLogProbs, allowed: AllowedCharacter
   let next = new Float64Array(width);
   const from = new Int32Array(steps * width).fill(-1);
   score[0] = 0; // before the first step: nothing begun, "in a blank"
-  let started = false;
   for (let t = 0; t < steps; t += 1) {
     next.fill(NONE);
     const row = t * C;
@@ -110,9 +109,7 @@ export function decodeWithGrammar(probs: StepLogProbs, allowed: AllowedCharacter
       }
     }
     [score, next] = [next, score];
-    started = true;
   }
-  if (!started) return null;
   const end = places * C;
   let state = end;
   for (let c = 1; c < C; c += 1) if (score[end + c] > score[state]) state = end + c;

@@ -20,8 +20,6 @@ export function mrzModelPath(): string {
 }
 
 let pending: Promise<ort.InferenceSession> | null = null;
-let runMs = 0;
-let runs = 0;
 
 function session(): Promise<ort.InferenceSession> {
   if (!pending) {
@@ -35,11 +33,6 @@ function session(): Promise<ort.InferenceSession> {
   return pending;
 }
 
-/** Time spent in the MRZ recogniser's runs since the process started, and how many runs (for the evals). */
-export function mrzRecogniserTime(): { ms: number; runs: number } {
-  return { ms: runMs, runs };
-}
-
 /** A grey strip (row-major, `width` × MRZ_STRIP_HEIGHT) through the model: log-probabilities per time step. */
 export async function recogniseMrzStrip(grey: Uint8Array, width: number): Promise<StepLogProbs> {
   const model = await session();
@@ -51,10 +44,7 @@ export async function recogniseMrzStrip(grey: Uint8Array, width: number): Promis
       input[y * padded + x] = grey[y * width + Math.min(x, width - 1)] / 127.5 - 1;
     }
   }
-  const started = performance.now();
   const output = await model.run({ [model.inputNames[0]]: new ort.Tensor('float32', input, [1, 1, MRZ_STRIP_HEIGHT, padded]) });
-  runMs += performance.now() - started;
-  runs += 1;
   const tensor = output[model.outputNames[0]];
   const [, steps, classes] = tensor.dims as number[];
   if (classes !== MRZ_CLASSES) throw new Error(`MRZ model gives ${classes} classes, expected ${MRZ_CLASSES}`);

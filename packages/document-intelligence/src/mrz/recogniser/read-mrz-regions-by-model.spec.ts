@@ -1,9 +1,7 @@
 import { existsSync } from 'node:fs';
 import { decodeImage } from '../../image/decode-image';
-import { detectTextBoxes } from '../../ocr/detect-text-boxes';
-import { mergeLineFragments } from '../../ocr/merge-line-fragments';
-import { isLongLine, lengthen, type OrientedBox } from '../../ocr/oriented-box';
-import { getOcrSessions } from '../../ocr/sessions';
+import { type OrientedBox } from '../../ocr/oriented-box';
+import { detectLongLines } from '../../ocr/run-ocr';
 import { type RgbImage } from '../../ocr/types';
 import { computeCheckDigit } from '../check-digit';
 import { OCRB_FONT } from '../ocrb/build-ocrb-templates';
@@ -17,9 +15,7 @@ const now = new Date('2026-01-01T00:00:00Z');
 async function longLines(page: Buffer): Promise<{ image: RgbImage; regions: OrientedBox[] }> {
   const decoded = await decodeImage(page);
   if (!decoded.ok) throw new Error(decoded.detail);
-  const detected = await detectTextBoxes((await getOcrSessions()).detection, decoded.image);
-  const regions = mergeLineFragments(detected.map((d) => d.region)).regions.filter((r) => isLongLine(r)).map((r) => lengthen(r, Math.round(r.thickness * 0.25)));
-  return { image: decoded.image, regions };
+  return { image: decoded.image, regions: await detectLongLines(decoded.image) };
 }
 
 function td3(number: string, names: string): string[] {

@@ -1,4 +1,4 @@
-import { dominantAngle, type OrientedBox, positionInFrame } from '../../ocr/oriented-box';
+import { type OrientedBox, topToBottom } from '../../ocr/oriented-box';
 import { type Recognition } from '../../ocr/recognise-text';
 import { sampleGreyStrip } from '../../ocr/sample-strip';
 import { type RgbImage } from '../../ocr/types';
@@ -55,9 +55,7 @@ export async function findMrzByModel(image: RgbImage, regions: OrientedBox[], no
   const probs: StepLogProbs[] = [];
   for (const strip of strips) probs.push(await recogniseMrzStrip(strip.data, strip.width));
   const greedyLengths = probs.map((p) => decodeGreedy(p).length);
-  const angle = dominantAngle(regions, 1);
-  const across = regions.map((r) => positionInFrame(r, angle).across);
-  const order = regions.map((_, i) => i).sort((a, b) => across[a] - across[b]);
+  const order = topToBottom(regions);
   for (const size of [3, 2]) {
     for (const layout of LAYOUTS.filter((l) => l.lineCount === size)) {
       const grammar = layoutGrammar(layout);
@@ -65,8 +63,7 @@ export async function findMrzByModel(image: RgbImage, regions: OrientedBox[], no
         const window = order.slice(start, start + size);
         if (!window.every((i) => fits(greedyLengths[i], layout))) continue;
         const candidate = readWindow(layout, grammar, window, probs, now);
-        if (!candidate) continue;
-        if (!candidate.reading.valid) continue;
+        if (!candidate?.reading.valid) continue;
         if (candidate.minConfidence.some((c, k) => c < MIN_NAME_CONFIDENCE && nameLine(layout, k))) continue;
         return candidate;
       }
