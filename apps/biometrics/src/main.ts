@@ -13,6 +13,6 @@ runGrpcService({
   createDataSource: createBiometricsDataSource,
   module: (config, dataSource) => BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
   afterStart: (config, dataSource, logger) => {
-    consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), new SelfieRepository(dataSource));
+    return [consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), new SelfieRepository(dataSource))];
   },
 });

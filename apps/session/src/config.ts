@@ -15,6 +15,13 @@ const schema = z.object({
   SESSION_SWEEP_INTERVAL_MS: positiveInt().default(15_000),
   /** Deadline of calls to the analysis services (document, biometrics, scoring). */
   ANALYSIS_DEADLINE_MS: positiveInt().default(30_000),
+  /**
+   * How long a submit may stay processing. Its three analysis calls run within it; if the session
+   * service dies mid-submit, the lapsed-attempt sweeper gives the session back after it.
+   */
+  PROCESSING_LEASE_MS: positiveInt().default(120_000),
+  /** How often the purge queue is drained (failed and expired sessions' images and embeddings). */
+  PURGE_POLL_MS: positiveInt().default(1_000),
 });
 
 export type SessionConfig = z.infer<typeof schema>;

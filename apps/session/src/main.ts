@@ -1,12 +1,9 @@
 import { createEventBus } from '@kyc/events';
 import { runGrpcService } from '@kyc/grpc';
-import { ExpirySweeper } from './application/expiry-sweeper';
 import { loadSessionConfig } from './config';
 import { createSessionDataSource } from './infrastructure/data-source';
-import { OutboxRelay } from './infrastructure/outbox-relay';
 import { createServiceClients } from './infrastructure/service-clients';
-import { SessionRepository } from './infrastructure/session.repository';
-import { SessionModule, buildSessionUseCases } from './session.module';
+import { SessionModule, buildSessionUseCases, startSessionBackgroundWork } from './session.module';
 
 runGrpcService({
   service: 'session',
@@ -14,7 +11,8 @@ runGrpcService({
   createDataSource: createSessionDataSource,
   module: (config, dataSource, logger) => SessionModule.register(buildSessionUseCases(config, dataSource, createServiceClients(config), logger)),
   afterStart: (config, dataSource, logger) => {
-    new ExpirySweeper(new SessionRepository(dataSource), logger, config.SESSION_SWEEP_INTERVAL_MS).start();
-    new OutboxRelay(dataSource, createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-session', dataSource, logger }), logger).start();
+    const clients = createServiceClients(config);
+    const bus = createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-session', dataSource, logger });
+    return [...startSessionBackgroundWork(config, dataSource, clients, bus, logger), { stop: () => clients.close() }];
   },
 });

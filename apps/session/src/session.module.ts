@@ -1,34 +1,58 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import type { EventBus } from '@kyc/events';
+import type { BackgroundWork } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { CreateSessionUseCase } from './application/create-session.usecase';
+import { ExpirySweeper } from './application/expiry-sweeper';
+import { LapsedAttemptSweeper } from './application/lapsed-attempt-sweeper';
+import { PeriodicTask } from './application/periodic-task';
+import type { ServiceClients } from './application/ports/service-clients';
+import { PurgeWorker } from './application/purge-worker';
 import { ReviewSessionUseCase } from './application/review-session.usecase';
 import { SessionQueries } from './application/session-queries.usecase';
 import { SubmitVerificationUseCase } from './application/submit-verification.usecase';
 import { TenancyUseCases } from './application/tenancy.usecases';
 import { UploadDocumentUseCase } from './application/upload-document.usecase';
 import { UploadFaceUseCase } from './application/upload-face.usecase';
+import { VerificationEvidenceGatherer } from './application/verification-evidence';
 import type { SessionConfig } from './config';
 import { EmbedTokenIssuer } from './infrastructure/embed-token';
-import type { ServiceClients } from './infrastructure/service-clients';
+import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
 import { TenancyRepository } from './infrastructure/tenancy.repository';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
 
-/** Wires the use cases by hand (explicit constructor injection); Nest only hosts the controller. */
+/** The composition root: the one place adapters meet use cases (explicit constructor injection; Nest only hosts the controller). */
 export function buildSessionUseCases(config: SessionConfig, dataSource: DataSource, clients: ServiceClients, logger: Logger): SessionUseCases {
   const sessions = new SessionRepository(dataSource);
   const tenancy = new TenancyRepository(dataSource);
   return new SessionUseCases(
-    new CreateSessionUseCase(sessions, tenancy, clients, new EmbedTokenIssuer(config.EMBED_TOKEN_SECRET), config),
+    new CreateSessionUseCase(sessions, tenancy, clients, new EmbedTokenIssuer(config.EMBED_TOKEN_SECRET)),
     new UploadDocumentUseCase(sessions, clients),
     new UploadFaceUseCase(sessions, clients),
-    new SubmitVerificationUseCase(sessions, clients, logger),
-    new SessionQueries(sessions, tenancy, config),
+    new SubmitVerificationUseCase(sessions, new VerificationEvidenceGatherer(clients), { leaseMs: config.PROCESSING_LEASE_MS, analysisDeadlineMs: config.ANALYSIS_DEADLINE_MS }, logger),
+    new SessionQueries(sessions, tenancy),
     new TenancyUseCases(tenancy),
-    tenancy,
     new ReviewSessionUseCase(sessions, logger),
+    config,
   );
+}
+
+/** The session service's background work: expiry, lapsed processing leases, purges and the outbox relay. */
+export function startSessionBackgroundWork(config: SessionConfig, dataSource: DataSource, clients: ServiceClients, bus: EventBus, logger: Logger): BackgroundWork[] {
+  const sessions = new SessionRepository(dataSource);
+  const expiry = new ExpirySweeper(sessions, logger);
+  const lapsed = new LapsedAttemptSweeper(sessions, logger);
+  const purges = new PurgeWorker(sessions, clients, logger);
+  const work = [
+    new PeriodicTask('expiry sweep', () => expiry.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
+    new PeriodicTask('lapsed attempt sweep', () => lapsed.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
+    new PeriodicTask('purge queue', () => purges.drainOnce(), config.PURGE_POLL_MS, logger),
+    new OutboxRelay(dataSource, bus, logger),
+  ];
+  for (const task of work) task.start();
+  return work;
 }
 
 @Module({})

@@ -31,6 +31,8 @@ export const commonEnv = {
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   /** Comma-separated host:port of Kafka brokers; unset or empty → the embedded PostgreSQL event transport. */
   KAFKA_BROKERS: z.string().regex(/^$|^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port…]').optional(),
+  /** On SIGTERM, how long in-flight requests may run on before they are cut (Kubernetes waits 30 s by default). */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive().default(20_000),
 };
 
 /** A gRPC listen or target address, host:port. */

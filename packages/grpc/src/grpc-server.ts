@@ -8,6 +8,12 @@ import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-
 import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 
+/** A running service: `drain` stops taking RPCs and waits for those in flight (bounded), then the app closes. */
+export interface RunningGrpcService {
+  app: INestMicroservice;
+  drain(timeoutMs: number): Promise<{ forced: boolean }>;
+}
+
 export interface GrpcServerOptions {
   service: ServiceName;
   /** host:port to listen on. */
@@ -17,12 +23,13 @@ export interface GrpcServerOptions {
 
 /**
  * Starts a NestJS microservice serving the service's contract plus the standard
- * grpc.health.v1.Health service (SERVING once listening, NOT_SERVING while shutting down), with
- * the error filter installed and SIGINT/SIGTERM closing it cleanly.
+ * grpc.health.v1.Health service (SERVING once listening, NOT_SERVING from the start of a drain),
+ * with the error filter installed. Signals are the caller's (service-main.ts orders the shutdown).
  */
-export async function startGrpcService(module: Type<unknown> | DynamicModule, options: GrpcServerOptions): Promise<INestMicroservice> {
+export async function startGrpcService(module: Type<unknown> | DynamicModule, options: GrpcServerOptions): Promise<RunningGrpcService> {
   const { file, packageName } = SERVICE_PROTOS[options.service];
   const health = new HealthImplementation({ '': 'NOT_SERVING' });
+  let server: grpc.Server | undefined;
   const grpcOptions: GrpcOptions = {
     transport: Transport.GRPC,
     options: {
@@ -33,14 +40,30 @@ export async function startGrpcService(module: Type<unknown> | DynamicModule, op
       maxReceiveMessageLength: MAX_MESSAGE_BYTES,
       maxSendMessageLength: MAX_MESSAGE_BYTES,
       credentials: grpc.ServerCredentials.createInsecure(),
-      onLoadPackageDefinition: (_pkg, server) => health.addToServer(server),
+      gracefulShutdown: true,
+      onLoadPackageDefinition: (_pkg, grpcServer) => {
+        server = grpcServer as grpc.Server;
+        health.addToServer(grpcServer);
+      },
     },
   };
   const app = await NestFactory.createMicroservice<GrpcOptions>(module, { ...grpcOptions, logger: ['error', 'warn'] });
   app.useGlobalFilters(new GrpcExceptionFilter(options.logger));
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   await app.listen();
   health.setStatus('', 'SERVING');
   options.logger.info({ url: options.url, healthProto: healthProtoPath.split('/').pop() }, `${options.service} gRPC service listening`);
-  return app;
+  const drain = async (timeoutMs: number): Promise<{ forced: boolean }> => {
+    health.setStatus('', 'NOT_SERVING');
+    const grpcServer = server;
+    if (!grpcServer) return { forced: false };
+    // tryShutdown refuses new calls at once and answers when the calls in flight have finished.
+    const drained = new Promise<boolean>((resolve) => grpcServer.tryShutdown(() => resolve(false)));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs)));
+    const forced = await Promise.race([drained, timedOut]);
+    clearTimeout(timer);
+    if (forced) grpcServer.forceShutdown();
+    return { forced };
+  };
+  return { app, drain };
 }

@@ -1,6 +1,6 @@
 export { createGrpcClient, type PromiseClient, type CallOptions, type GrpcClientOptions } from './grpc-client';
-export { startGrpcService, type GrpcServerOptions } from './grpc-server';
+export { startGrpcService, type GrpcServerOptions, type RunningGrpcService } from './grpc-server';
 export { checkGrpcHealth } from './health';
 export { GrpcExceptionFilter } from './grpc-exception.filter';
-export { runGrpcService, type ServiceDefinition } from './service-main';
+export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';

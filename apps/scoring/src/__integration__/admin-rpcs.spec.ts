@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { INestMicroservice } from '@nestjs/common';
 import type { scoring } from '@kyc/contracts';
 import { ErrorCode } from '@kyc/errors';
-import { createGrpcClient, type PromiseClient, startGrpcService } from '@kyc/grpc';
+import { createGrpcClient, type PromiseClient, type RunningGrpcService, startGrpcService } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
 import { type DataSource, runMigrations } from '@kyc/persistence';
 import { freePort, startTestDatabase, type TestDatabase } from '@kyc/testing';
@@ -17,7 +16,7 @@ import { ScoringModule } from '../scoring.module';
 describe('scoring admin RPCs', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
-  let service: INestMicroservice;
+  let service: RunningGrpcService;
   let client: PromiseClient<scoring.ScoringServiceClient> & { close(): void };
 
   beforeAll(async () => {
@@ -31,7 +30,7 @@ describe('scoring admin RPCs', () => {
 
   afterAll(async () => {
     client?.close();
-    await service?.close();
+    await service?.app.close();
     await dataSource?.destroy();
     await database?.stop();
   });

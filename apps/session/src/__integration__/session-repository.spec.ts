@@ -1,39 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { withServiceDatabase } from '@kyc/testing';
 import { ExpirySweeper } from '../application/expiry-sweeper';
 import { applyTransition } from '../application/session-transitions';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
+import type { SessionStatus } from '../domain/session-status';
 
 /** The session schema against a real PostgreSQL: tenancy, expiry, supersession, outbox. */
 describe('session persistence (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+  const database = withServiceDatabase(createSessionDataSource);
   let sessions: SessionRepository;
   let tenancy: TenancyRepository;
   let projectId: string;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createSessionDataSource(database.url);
-    await runMigrations(dataSource);
-    sessions = new SessionRepository(dataSource);
-    tenancy = new TenancyRepository(dataSource);
+    sessions = new SessionRepository(database.dataSource);
+    tenancy = new TenancyRepository(database.dataSource);
     projectId = (await tenancy.createProject('Integration', 'Tests')).project.id;
-  }, 60_000);
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.stop();
   });
 
-  const newSession = (over: { status?: string; email?: string | null; expiresInMs?: number; createdAt?: Date } = {}) =>
-    sessions.transaction((manager) =>
-      sessions.insert(manager, {
+  const newSession = (over: { status?: SessionStatus; email?: string | null; expiresInMs?: number; createdAt?: Date } = {}) =>
+    sessions.transaction((tx) =>
+      tx.insert({
         id: randomUUID(),
         projectId,
         environment: 'test',
@@ -51,9 +42,9 @@ describe('session persistence (real PostgreSQL)', () => {
   it('stores secret keys only as digests and authenticates them', async () => {
     const { pairs } = await tenancy.createProject('Keys', 'Tests');
     const secret = pairs.find((p) => p.environment === 'sandbox')!.secret.value;
-    const rows: { secret_hash: Buffer | null; prefix: string }[] = await dataSource.query(`SELECT secret_hash, prefix FROM session.api_keys WHERE kind = 'secret'`);
+    const rows: { secret_hash: Buffer | null; prefix: string }[] = await database.dataSource.query(`SELECT secret_hash, prefix FROM session.api_keys WHERE kind = 'secret'`);
     for (const row of rows) expect(row.secret_hash?.toString('utf8') ?? '').not.toContain('sk_');
-    expect(JSON.stringify(await dataSource.query(`SELECT * FROM session.api_keys`))).not.toContain(secret);
+    expect(JSON.stringify(await database.dataSource.query(`SELECT * FROM session.api_keys`))).not.toContain(secret);
     expect(await tenancy.authenticate(secret)).toMatchObject({ environment: 'sandbox' });
     expect(await tenancy.authenticate(secret + 'x')).toBeNull();
   });
@@ -72,7 +63,7 @@ describe('session persistence (real PostgreSQL)', () => {
     const connected = await newSession({ status: 'connected', expiresInMs: -1_000 });
     const review = await newSession({ status: 'manual_review', expiresInMs: -1_000 });
     const fresh = await newSession();
-    const sweeper = new ExpirySweeper(sessions, createLogger('test', 'silent'), 60_000);
+    const sweeper = new ExpirySweeper(sessions, createLogger('test', 'silent'));
     expect(await sweeper.sweepOnce()).toBeGreaterThanOrEqual(2);
     const scope = { projectId, environment: 'test' as const };
     expect((await sessions.find(scope, due.id)).status).toBe('expired');
@@ -86,16 +77,16 @@ describe('session persistence (real PostgreSQL)', () => {
     const older = await newSession({ status: 'manual_review', email, createdAt: new Date(Date.now() - 60_000) });
     const newer = await newSession({ status: 'processing', email });
     const scope = { projectId, environment: 'test' as const };
-    await sessions.transaction(async (manager) => {
-      const locked = await sessions.findForUpdate(manager, scope, newer.id);
-      await applyTransition(sessions, manager, locked, 'pipeline_completed', {}, {}, () => ({
+    await sessions.transaction(async (tx) => {
+      const locked = await tx.findForUpdate(scope, newer.id);
+      await applyTransition(tx, locked, 'pipeline_completed', {}, {}, () => ({
         type: 'verification.completed',
         payload: { status: 'completed', attemptId: '', decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true, poaPending: false },
       }));
     });
     expect((await sessions.find(scope, older.id)).status).toBe('superseded');
     expect((await sessions.find(scope, newer.id)).status).toBe('completed');
-    const events: { type: string; session_id: string }[] = await dataSource.query(`SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`, [[older.id, newer.id]]);
+    const events: { type: string; session_id: string }[] = await database.dataSource.query(`SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`, [[older.id, newer.id]]);
     expect(events).toEqual([{ type: 'verification.completed', session_id: newer.id }]);
   });
 });

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
+import type { SessionRecord } from '../domain/session';
 import { emailOf, normaliseNewSession } from '../domain/session-request';
-import type { EmbedTokenIssuer } from '../infrastructure/embed-token';
-import type { ServiceClients } from '../infrastructure/service-clients';
-import type { SessionRepository } from '../infrastructure/session.repository';
-import type { TenancyRepository } from '../infrastructure/tenancy.repository';
-import type { SessionConfig } from '../config';
-import { toSessionMessage } from './session-presenter';
+import type { EmbedTokens } from './ports/embed-tokens';
+import type { ServiceClients } from './ports/service-clients';
+import type { SessionStore } from './ports/session-store';
+import type { TenancyStore } from './ports/tenancy-store';
 
 export interface CreateSessionCommand {
   projectId: string;
@@ -18,17 +16,22 @@ export interface CreateSessionCommand {
   expiryMinutes: number;
 }
 
+export interface CreatedSession {
+  session: SessionRecord;
+  embedToken: string;
+  allowManualUpload: boolean;
+}
+
 /** POST /v1/sessions (spec 4.1): live needs an approved project; sandbox and live need trial or balance. */
 export class CreateSessionUseCase {
   constructor(
-    private readonly sessions: SessionRepository,
-    private readonly tenancy: TenancyRepository,
+    private readonly sessions: SessionStore,
+    private readonly tenancy: Pick<TenancyStore, 'requireProject'>,
     private readonly clients: Pick<ServiceClients, 'billing'>,
-    private readonly tokens: EmbedTokenIssuer,
-    private readonly config: Pick<SessionConfig, 'PUBLIC_BASE_URL'>,
+    private readonly tokens: EmbedTokens,
   ) {}
 
-  async execute(command: CreateSessionCommand): Promise<session.Session> {
+  async execute(command: CreateSessionCommand): Promise<CreatedSession> {
     const request = normaliseNewSession(command);
     const project = await this.tenancy.requireProject(command.projectId);
     if (command.environment === 'live' && project.moderationStatus !== 'approved') {
@@ -38,8 +41,8 @@ export class CreateSessionUseCase {
       await this.clients.billing.authorizeSessionCreation({ projectId: command.projectId, environment: command.environment });
     }
     const createdAt = new Date();
-    const record = await this.sessions.transaction((manager) =>
-      this.sessions.insert(manager, {
+    const session = await this.sessions.transaction((tx) =>
+      tx.insert({
         id: randomUUID(),
         projectId: command.projectId,
         environment: command.environment,
@@ -53,7 +56,7 @@ export class CreateSessionUseCase {
         createdAt,
       }),
     );
-    const embedToken = await this.tokens.issue({ sessionId: record.id, projectId: record.projectId, environment: record.environment, expiresAt: record.expiresAt });
-    return toSessionMessage(record, { embedToken, config: this.config, allowManualUpload: project.allowManualUpload });
+    const embedToken = await this.tokens.issue({ sessionId: session.id, projectId: session.projectId, environment: session.environment, expiresAt: session.expiresAt });
+    return { session, embedToken, allowManualUpload: project.allowManualUpload };
   }
 }

@@ -1,7 +1,7 @@
-import type { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
-import type { SessionRepository } from '../infrastructure/session.repository';
+import type { SessionRecord } from '../domain/session';
+import type { SessionStore } from './ports/session-store';
 import { applyTransition } from './session-transitions';
 import { completedEvent, statusChangedEvent } from './verification-events';
 
@@ -19,26 +19,26 @@ export interface ReviewCommand {
  * once); rejection closes it for good with verification.status_changed.
  */
 export class ReviewSessionUseCase {
-  constructor(private readonly sessions: SessionRepository, private readonly logger: Logger) {}
+  constructor(private readonly sessions: SessionStore, private readonly logger: Logger) {}
 
-  async execute(command: ReviewCommand): Promise<session.ReviewSessionResponse> {
-    const reviewed = await this.sessions.transaction(async (manager) => {
-      const current = await this.sessions.findInProjectForUpdate(manager, command.projectId, command.sessionId);
+  async execute(command: ReviewCommand): Promise<{ session: SessionRecord; attemptId: string }> {
+    const reviewed = await this.sessions.transaction(async (tx) => {
+      const current = await tx.findInProjectForUpdate(command.projectId, command.sessionId);
       if (current.status !== 'manual_review') throw new KycError(ErrorCode.SESSION_NOT_IN_REVIEW, `The session is ${current.status}`);
-      const attempt = await this.sessions.findAttempt(current.latestAttemptId, manager);
+      const attempt = await tx.findAttempt(current.latestAttemptId);
       if (!attempt) throw new KycError(ErrorCode.INTERNAL, 'A session in review without an attempt');
       if (command.decision === 'approve') {
         const facts = { attemptId: attempt.id, confidence: attempt.confidence ?? 0, documentType: attempt.documentType ?? '', extractedData: attempt.extractedData, duplicateSuspected: attempt.duplicateSuspected };
-        const applied = await applyTransition(this.sessions, manager, current, 'review_approved', {}, {}, () => completedEvent(current, facts));
-        await this.sessions.recordReview(manager, attempt.id, { status: 'success', reviewer: command.reviewer, failureReason: null });
-        return { session: applied.session, attemptId: attempt.id };
+        const session = await applyTransition(tx, current, 'review_approved', {}, {}, () => completedEvent(current, facts));
+        await tx.recordReview(attempt.id, { status: 'success', reviewer: command.reviewer, failureReason: null });
+        return { session, attemptId: attempt.id };
       }
-      const applied = await applyTransition(this.sessions, manager, current, 'review_rejected', {}, {}, () => statusChangedEvent(current, { rejectionReason: command.reason, reviewedBy: command.reviewer }));
-      await this.sessions.recordReview(manager, attempt.id, { status: 'rejected', reviewer: command.reviewer, failureReason: command.reason });
-      return { session: applied.session, attemptId: attempt.id };
+      const session = await applyTransition(tx, current, 'review_rejected', {}, {}, () => statusChangedEvent(current, { rejectionReason: command.reason, reviewedBy: command.reviewer }));
+      await tx.recordReview(attempt.id, { status: 'rejected', reviewer: command.reviewer, failureReason: command.reason });
+      return { session, attemptId: attempt.id };
     });
     this.logger.info({ sessionId: reviewed.session.id, decision: command.decision, status: reviewed.session.status }, 'review decision applied');
-    return { sessionId: reviewed.session.id, status: reviewed.session.status, verificationAttemptId: reviewed.attemptId };
+    return reviewed;
   }
 }
 

@@ -1,15 +1,14 @@
-import { createHash } from 'node:crypto';
-import type { document, scoring, session } from '@kyc/contracts';
+import type { scoring } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
-import { type Effect, type EmittedEvent, type NextAction, type Trigger, transition } from '../domain/session-state-machine';
-import { recordedProblems } from '../domain/recoverable-problems';
-import type { ServiceClients } from '../infrastructure/service-clients';
-import type { AttemptRecord, SessionRecord, SessionRepository, SessionScope } from '../infrastructure/session.repository';
+import { type AttemptOutcome, type AttemptRecord, type SessionRecord, type SessionScope, attemptStatusFor } from '../domain/session';
+import { type EmittedEvent, type Trigger, transition } from '../domain/session-state-machine';
+import { type SessionStatus, asNextAction } from '../domain/session-status';
+import { documentsReady } from '../domain/upload-readiness';
+import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
-import { toExtractedData } from './session-presenter';
 import { applyTransition, snapshotOf } from './session-transitions';
-import { documentsReady } from './upload-readiness';
+import { type VerificationEvidence, type VerificationEvidenceGatherer, extractedFields } from './verification-evidence';
 import { completedEvent, statusChangedEvent } from './verification-events';
 
 /** What each decision outcome does to the session (the state machine decides the final status). */
@@ -21,123 +20,92 @@ const OUTCOME_TRIGGERS: Record<string, Trigger> = {
   rejected: 'pipeline_needs_review',
 };
 
-/** The attempt's own outcome (verification.status on the read) for each final session status. */
-const ATTEMPT_STATUS: Record<string, string> = {
-  completed: 'success',
-  manual_review: 'manual_review',
-  action_required: 'action_required',
-  failed: 'failed',
-  rejected: 'rejected',
-};
+/** The submit's answer: the session as the decision left it and the attempt that decided. */
+export interface SubmitOutcome {
+  session: SessionRecord;
+  attempt: Pick<AttemptRecord, 'id' | 'confidence' | 'documentType' | 'extractedData' | 'issueCodes' | 'failureReason' | 'nextAction'>;
+}
 
-const REVIEW_MESSAGE = 'The verification needs a manual review; the result will follow.';
+export interface SubmitTiming {
+  /** How long a submit may take before the lapsed-attempt sweeper gives its session back. */
+  leaseMs: number;
+  /** The deadline of each analysis call (shortened when the lease ends sooner). */
+  analysisDeadlineMs: number;
+}
+
+/** Left of the lease for the decision's own transaction after the last call (a quarter of short leases). */
+const DECISION_MARGIN_MS = 2_000;
 
 /**
- * POST /v1/verifications/{id}/submit (spec 4.7). Three steps: move to processing and open an
- * attempt (one transaction), gather evidence and the decision over gRPC (no locks held), apply
- * the decision (one transaction, with its outbox events). Effects on other services run after commit.
+ * POST /v1/verifications/{id}/submit (spec 4.7), in three steps:
+ * 1. one transaction moves the session to processing and opens an attempt under a lease;
+ * 2. the evidence and the decision are gathered over gRPC, no lock held, within the lease;
+ * 3. one transaction applies the decision with its outbox events and purge requests — only if the
+ *    attempt still holds the session (a sweeper may have abandoned it after its lease ran out).
  */
 export class SubmitVerificationUseCase {
-  constructor(private readonly sessions: SessionRepository, private readonly clients: Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>, private readonly logger: Logger) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly evidence: VerificationEvidenceGatherer,
+    private readonly timing: SubmitTiming,
+    private readonly logger: Logger,
+  ) {}
 
-  async execute(scope: SessionScope, sessionId: string): Promise<session.SubmitResult> {
-    const started = await this.sessions.transaction(async (manager) => {
-      const current = await lockForWrite(this.sessions, manager, scope, sessionId);
+  async execute(scope: SessionScope, sessionId: string): Promise<SubmitOutcome> {
+    const started = await this.start(scope, sessionId);
+    if (started.kind === 'cached') return this.cachedOutcome(started.session);
+
+    let evidence: VerificationEvidence;
+    try {
+      const leaseEnds = started.leaseExpiresAt.getTime() - Math.min(DECISION_MARGIN_MS, this.timing.leaseMs / 4);
+      evidence = await this.evidence.gather(started.session, started.attemptId, () => Math.max(1, Math.min(this.timing.analysisDeadlineMs, leaseEnds - Date.now())));
+    } catch (error) {
+      await this.abandon(started.attemptId, started.previousStatus, abandonReason(error));
+      throw error;
+    }
+    const finished = await this.decide(scope, sessionId, started.attemptId, evidence);
+    if (finished.session.status === 'failed' && isErrorCode(evidence.decision.failureReason)) throw new KycError(evidence.decision.failureReason);
+    return finished;
+  }
+
+  private start(scope: SessionScope, sessionId: string) {
+    return this.sessions.transaction(async (tx) => {
+      const current = await lockForWrite(tx, scope, sessionId);
       if (current.status === 'completed') return { kind: 'cached', session: current } as const;
       // The state machine speaks first (processing, closed, expired), then completeness.
       transition(snapshotOf(current), 'submitted', { now: new Date() });
       if (!current.testMode || current.status !== 'pending') assertUploadsComplete(current);
-      const attemptId = await this.sessions.insertAttempt(manager, current.id);
-      const applied = await applyTransition(this.sessions, manager, current, 'submitted', {}, { latestAttemptId: attemptId });
-      return { kind: 'started', session: applied.session, attemptId, previousStatus: current.status } as const;
+      const leaseExpiresAt = new Date(Date.now() + this.timing.leaseMs);
+      const attemptId = await tx.openAttempt(current.id, { previousStatus: current.status, leaseExpiresAt });
+      const session = await applyTransition(tx, current, 'submitted', {}, { latestAttemptId: attemptId });
+      return { kind: 'started', session, attemptId, previousStatus: current.status, leaseExpiresAt } as const;
     });
-    if (started.kind === 'cached') return this.cachedResult(started.session);
+  }
 
-    let evidence: Awaited<ReturnType<typeof this.gatherEvidence>>;
-    try {
-      evidence = await this.gatherEvidence(started.session, started.attemptId);
-    } catch (error) {
-      await this.abandonAttempt(started.session, started.attemptId, started.previousStatus, abandonReason(error));
-      throw error;
-    }
+  private decide(scope: SessionScope, sessionId: string, attemptId: string, evidence: VerificationEvidence): Promise<SubmitOutcome> {
     const { decision, documentEvidence, faceMatch } = evidence;
-
-    const finished = await this.sessions.transaction(async (manager) => {
-      const current: SessionRecord = await this.sessions.findForUpdate(manager, scope, sessionId);
-      const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
-      const effects: Effect[] = [];
+    return this.sessions.transaction(async (tx) => {
+      const current = await tx.findForUpdate(scope, sessionId);
+      if (!(await tx.holdsProcessing(current, attemptId))) {
+        // The lease ran out and the sweeper gave the session back: this decision is too late to count.
+        this.logger.warn({ sessionId, attemptId }, 'decision arrived after the processing lease lapsed; discarded');
+        throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'Processing took too long; submit the verification again');
+      }
       const extractedData = documentEvidence.analysed ? extractedFields(documentEvidence) : null;
       const duplicateSuspected = faceMatch?.duplicate?.suspected ?? false;
       const eventFor = (event: EmittedEvent) => (event === 'verification.completed'
-        ? completedEvent(current, { attemptId: started.attemptId, confidence: decision.confidence, documentType: documentEvidence.documentType, extractedData, duplicateSuspected })
+        ? completedEvent(current, { attemptId, confidence: decision.confidence, documentType: documentEvidence.documentType, extractedData, duplicateSuspected })
         : statusChangedEvent(current, decision));
-      let applied = await applyTransition(this.sessions, manager, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
-      effects.push(...applied.effects);
-      if (decision.outcome === 'rejected' && applied.session.status === 'manual_review') {
+      const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
+      let session = await applyTransition(tx, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
+      if (decision.outcome === 'rejected' && session.status === 'manual_review') {
         // Test-mode persona: the "reviewer" rejects at once, exactly as a human reviewer would.
-        applied = await applyTransition(this.sessions, manager, applied.session, 'review_rejected', {}, {}, eventFor);
-        effects.push(...applied.effects);
+        session = await applyTransition(tx, session, 'review_rejected', {}, {}, eventFor);
       }
-      const status = applied.session.status;
-      const issueCodes = status === 'manual_review' || status === 'action_required' || status === 'rejected' ? nonEmptyIssues(decision.issueCodes) : [];
-      const attempt: Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'> = {
-        status: ATTEMPT_STATUS[status] ?? status,
-        confidence: decision.confidence,
-        documentType: documentEvidence.documentType || null,
-        faceMatchStatus: faceMatch?.status || null,
-        faceMatchScore: faceMatch?.performed ? faceMatch.score : null,
-        failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
-        // Spec part 3: a failed pipeline purges the extracted state; the attempt keeps its outcome and reason only.
-        extractedData: status === 'failed' ? null : extractedData,
-        issueCodes,
-        nextAction: status === 'action_required' ? decision.nextAction || null : null,
-        duplicateSuspected,
-      };
-      await this.sessions.completeAttempt(manager, started.attemptId, attempt);
-      return { session: applied.session, effects, attempt };
+      const attempt = attemptOutcome(session.status, decision, evidence, extractedData);
+      await tx.completeAttempt(attemptId, attempt);
+      return { session, attempt: { id: attemptId, ...attempt } };
     });
-
-    await this.runExternalEffects(finished.session, finished.effects);
-    if (finished.session.status === 'failed' && isErrorCode(decision.failureReason)) throw new KycError(decision.failureReason);
-    return this.resultFor(finished.session, { id: started.attemptId, ...finished.attempt });
-  }
-
-  private async gatherEvidence(current: SessionRecord, attemptId: string) {
-    const documentEvidence = await this.clients.document.getDocumentEvidence({ sessionId: current.id, testMode: current.testMode, email: current.email ?? '' });
-    const faceMatch = current.testMode || current.uploads.face
-      ? await this.clients.biometrics.matchFace({
-        sessionId: current.id,
-        testMode: current.testMode,
-        projectId: current.projectId,
-        environment: current.environment,
-        identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
-        emailKey: current.email ? sha256(current.email) : '',
-      })
-      : undefined;
-    const signals: scoring.Signal[] = [
-      ...recordedProblems(current.uploadProblems).map((code: string) => ({ name: 'recorded_upload_problem', value: 1, code, source: 'upload', kind: 'recorded', severity: 'medium', side: '', detail: '' })),
-      ...documentEvidence.signals.map((signal) => ({ name: 'document_signal', value: 1, code: signal.code, source: 'document', kind: signal.kind, severity: signal.severity, side: signal.side, detail: signal.detail })),
-    ];
-    const decision = await this.clients.scoring.decide({
-      sessionId: current.id,
-      attemptId,
-      projectId: current.projectId,
-      environment: current.environment,
-      testMode: current.testMode,
-      email: current.email ?? '',
-      signals,
-      documentAnalysed: documentEvidence.analysed,
-      documentType: documentEvidence.documentType,
-      detectionConfidence: documentEvidence.detectionConfidence,
-      requiresBackSide: documentEvidence.requiresBackSide,
-      faceMatchPerformed: faceMatch?.performed ?? false,
-      faceMatchScore: faceMatch?.score ?? 0,
-      faceMatchStatus: faceMatch?.status ?? 'NOT_PERFORMED',
-      livenessConfidence: faceMatch?.livenessConfidence ?? 0,
-      duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
-      recollectionCycles: current.actionCycles,
-    });
-    return { decision, documentEvidence, faceMatch };
   }
 
   /**
@@ -145,52 +113,32 @@ export class SubmitVerificationUseCase {
    * compared (KYC_021 no face, KYC_022 too poor), which a new selfie fixes without re-uploading the document.
    * The session goes back to where it was; the attempt stays on record with its reason, hidden from the read.
    */
-  private async abandonAttempt(current: SessionRecord, attemptId: string, previousStatus: string, reason: string): Promise<void> {
-    await this.sessions.transaction(async (manager) => {
-      await this.sessions.completeAttempt(manager, attemptId, {
-        status: 'abandoned', confidence: null, documentType: null, faceMatchStatus: null, faceMatchScore: null,
-        failureReason: reason, extractedData: null, issueCodes: [], nextAction: null, duplicateSuspected: false,
-      });
-      await manager.query(`UPDATE session.sessions SET status = $2, updated_at = now() WHERE id = $1 AND status = 'processing'`, [current.id, previousStatus]);
-    });
+  private async abandon(attemptId: string, previousStatus: SessionStatus, reason: string): Promise<void> {
+    await this.sessions.transaction((tx) => tx.abandonAttempt(attemptId, reason, previousStatus));
   }
 
-  private async runExternalEffects(current: SessionRecord, effects: Effect[]): Promise<void> {
-    for (const effect of effects) {
-      try {
-        // 'bill' needs nothing here: billing consumes verification.completed from the outbox.
-        if (effect.type === 'purge_artifacts') {
-          await this.clients.document.purgeSession({ sessionId: current.id });
-          await this.clients.biometrics.purgeSession({ sessionId: current.id });
-        }
-      } catch (error) {
-        this.logger.error({ err: error, sessionId: current.id, effect: effect.type }, 'post-decision effect failed');
-      }
-    }
-  }
-
-  private async cachedResult(current: SessionRecord): Promise<session.SubmitResult> {
+  private async cachedOutcome(current: SessionRecord): Promise<SubmitOutcome> {
     const attempt = await this.sessions.findAttempt(current.latestAttemptId);
     if (!attempt) throw new KycError(ErrorCode.INTERNAL, 'Completed session without an attempt');
-    return this.resultFor(current, attempt);
+    return { session: current, attempt };
   }
+}
 
-  private resultFor(current: SessionRecord, attempt: Pick<AttemptRecord, 'id' | 'confidence' | 'documentType' | 'extractedData' | 'issueCodes' | 'failureReason' | 'nextAction'>): session.SubmitResult {
-    const status = current.status === 'rejected' ? 'manual_review' : current.status;
-    return {
-      success: status === 'completed',
-      status,
-      timestamp: new Date().toISOString(),
-      confidence: attempt.confidence ?? 0,
-      documentType: attempt.documentType ?? '',
-      extractedData: toExtractedData(attempt.extractedData),
-      verificationAttemptId: attempt.id,
-      jobId: '',
-      message: status === 'manual_review' ? REVIEW_MESSAGE : status === 'action_required' ? 'Please upload the requested document side again.' : (attempt.failureReason ?? ''),
-      issueCodes: status === 'manual_review' || status === 'action_required' ? nonEmptyIssues(attempt.issueCodes) : [],
-      nextAction: status === 'action_required' ? attempt.nextAction ?? '' : '',
-    };
-  }
+function attemptOutcome(status: SessionStatus, decision: scoring.Decision, evidence: VerificationEvidence, extractedData: Record<string, string> | null): AttemptOutcome {
+  const { documentEvidence, faceMatch } = evidence;
+  return {
+    status: attemptStatusFor(status),
+    confidence: decision.confidence,
+    documentType: documentEvidence.documentType || null,
+    faceMatchStatus: faceMatch?.status || null,
+    faceMatchScore: faceMatch?.performed ? faceMatch.score : null,
+    failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
+    // Spec part 3: a failed pipeline purges the extracted state; the attempt keeps its outcome and reason only.
+    extractedData: status === 'failed' ? null : extractedData,
+    issueCodes: status === 'manual_review' || status === 'action_required' || status === 'rejected' ? nonEmptyIssues(decision.issueCodes) : [],
+    nextAction: status === 'action_required' ? asNextAction(decision.nextAction) ?? null : null,
+    duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
+  };
 }
 
 function assertUploadsComplete(current: SessionRecord): void {
@@ -208,31 +156,7 @@ function abandonReason(error: unknown): string {
     : 'processing could not run';
 }
 
-function asNextAction(value: string): NextAction | undefined {
-  return value === 'resubmit_front' || value === 'resubmit_back' ? value : undefined;
-}
-
 /** Review and action-required issues are never empty (spec 2.8). */
 function nonEmptyIssues(codes: string[]): string[] {
   return codes.length ? [...new Set(codes)] : ['GENERIC_REVIEW'];
-}
-
-const EXTRACTED_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
-
-function extractedFields(evidence: document.DocumentEvidence): Record<string, string> {
-  return Object.fromEntries(EXTRACTED_FIELDS.filter((field) => evidence[field] !== '').map((field) => [field, evidence[field]]));
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * One person's identity as printed on the document, normalised (case, accents, spacing) so that
- * two reads of the same document agree; only its hash leaves this service.
- */
-function identityKey(evidence: document.DocumentEvidence): string {
-  const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
-  const name = fold(evidence.lastName && evidence.firstName ? `${evidence.lastName} ${evidence.firstName}` : evidence.fullName);
-  return name && evidence.dateOfBirth ? sha256(`${name}|${evidence.dateOfBirth}`) : '';
 }

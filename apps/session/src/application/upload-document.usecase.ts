@@ -1,12 +1,12 @@
-import type { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { evaluateUploadProblems } from '../domain/recoverable-problems';
-import type { ServiceClients } from '../infrastructure/service-clients';
-import type { SessionRepository, SessionScope } from '../infrastructure/session.repository';
+import type { DocumentSide, SessionScope } from '../domain/session';
+import { transition } from '../domain/session-state-machine';
+import { documentsReady, nextStepMessage, uploadedSides } from '../domain/upload-readiness';
+import type { ServiceClients } from './ports/service-clients';
+import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
 import { applyTransition, snapshotOf } from './session-transitions';
-import { transition } from '../domain/session-state-machine';
-import { type DocumentSide, documentsReady, nextStepMessage, uploadedSides } from './upload-readiness';
 
 export interface UploadDocumentCommand {
   scope: SessionScope;
@@ -15,16 +15,30 @@ export interface UploadDocumentCommand {
   image: Buffer;
 }
 
+/** What a document upload answers (spec 4.4). */
+export interface DocumentUploadOutcome {
+  detectedDocumentType: string;
+  detectionConfidence: number;
+  uploadedImageType: DocumentSide;
+  isValidDocument: boolean;
+  requiresBackSide: boolean;
+  uploadedSides: Record<string, boolean>;
+  readyForVerification: boolean;
+  nextStepMessage: string;
+  /** Problems accepted on their second occurrence: recorded, they send the attempt to review. */
+  issues: { code: string; scope: DocumentSide }[];
+}
+
 /**
  * POST /v1/verifications/{id}/documents (spec 4.4). The side is analysed at once by the document
  * service (outside any transaction: analysis is slow), then the result is applied under a row
  * lock, re-checking the state machine in case the session moved meanwhile.
  */
 export class UploadDocumentUseCase {
-  constructor(private readonly sessions: SessionRepository, private readonly clients: Pick<ServiceClients, 'document'>) {}
+  constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'document'>) {}
 
-  async execute(command: UploadDocumentCommand): Promise<session.DocumentUploadResult> {
-    const before = await this.sessions.transaction((manager) => lockForWrite(this.sessions, manager, command.scope, command.sessionId));
+  async execute(command: UploadDocumentCommand): Promise<DocumentUploadOutcome> {
+    const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'document_uploaded', { now: new Date(), side: command.side });
 
     const analysis = await this.clients.document.analyzeSide({
@@ -35,17 +49,17 @@ export class UploadDocumentUseCase {
       testMode: before.testMode,
     });
 
-    const outcome = await this.sessions.transaction(async (manager) => {
-      const current = await lockForWrite(this.sessions, manager, command.scope, command.sessionId);
+    const outcome = await this.sessions.transaction(async (tx) => {
+      const current = await lockForWrite(tx, command.scope, command.sessionId);
       const evaluation = evaluateUploadProblems(current.uploadProblems, command.side, analysis.issueCodes);
       if (evaluation.outcome === 'retake') {
-        await this.sessions.update(manager, current.id, { uploadProblems: evaluation.state });
+        await tx.update(current.id, { uploadProblems: evaluation.state });
         return { retake: evaluation.reasonCode } as const;
       }
-      const applied = await applyTransition(this.sessions, manager, current, 'document_uploaded', { side: command.side });
-      const uploads = { ...applied.session.uploads, [command.side]: true };
-      const definesDocument = command.side !== 'back' || applied.session.requiresBackSide === null;
-      const updated = await this.sessions.update(manager, current.id, {
+      const applied = await applyTransition(tx, current, 'document_uploaded', { side: command.side });
+      const uploads = { ...applied.uploads, [command.side]: true };
+      const definesDocument = command.side !== 'back' || applied.requiresBackSide === null;
+      const updated = await tx.update(current.id, {
         uploads,
         uploadProblems: evaluation.state,
         ...(definesDocument ? { documentType: analysis.detectedDocumentType, requiresBackSide: analysis.requiresBackSide } : {}),
@@ -57,16 +71,14 @@ export class UploadDocumentUseCase {
       throw new KycError(ErrorCode.IMAGE_QUALITY_TOO_LOW, 'Please retake this side of the document', { reasonCode: outcome.retake });
     }
     const { updated, recorded } = outcome;
-    const ready = documentsReady(updated.uploads, updated.requiresBackSide);
     return {
-      success: true,
       detectedDocumentType: analysis.detectedDocumentType,
       detectionConfidence: analysis.detectionConfidence,
       uploadedImageType: command.side,
       isValidDocument: analysis.isValidDocument,
       requiresBackSide: updated.requiresBackSide ?? analysis.requiresBackSide,
       uploadedSides: uploadedSides(updated.uploads, updated.requiresBackSide),
-      readyForVerification: ready,
+      readyForVerification: documentsReady(updated.uploads, updated.requiresBackSide),
       nextStepMessage: nextStepMessage(updated.uploads, updated.requiresBackSide),
       issues: recorded.map((code: string) => ({ code, scope: command.side })),
     };

@@ -1,34 +1,40 @@
-import type { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
+import type { SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
-import type { ServiceClients } from '../infrastructure/service-clients';
-import type { SessionRepository, SessionScope } from '../infrastructure/session.repository';
+import { documentsReady } from '../domain/upload-readiness';
+import type { ServiceClients } from './ports/service-clients';
+import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
 import { applyTransition, snapshotOf } from './session-transitions';
-import { documentsReady } from './upload-readiness';
+
+/** What a selfie upload answers (spec 4.5). */
+export interface FaceUploadOutcome {
+  confidence: number;
+  message: string;
+  readyForFinalVerification: boolean;
+}
 
 /**
  * POST /v1/verifications/{id}/face (spec 4.5): liveness runs at once; a non-live selfie is
  * always rejected with KYC_008b and never recorded (spec part 3, recoverable problems rule 4).
  */
 export class UploadFaceUseCase {
-  constructor(private readonly sessions: SessionRepository, private readonly clients: Pick<ServiceClients, 'biometrics'>) {}
+  constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'biometrics'>) {}
 
-  async execute(command: { scope: SessionScope; sessionId: string; image: Buffer }): Promise<session.FaceUploadResult> {
-    const before = await this.sessions.transaction((manager) => lockForWrite(this.sessions, manager, command.scope, command.sessionId));
+  async execute(command: { scope: SessionScope; sessionId: string; image: Buffer }): Promise<FaceUploadOutcome> {
+    const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'face_uploaded', { now: new Date() });
 
     const analysis = await this.clients.biometrics.analyzeSelfie({ sessionId: before.id, projectId: before.projectId, image: command.image, testMode: before.testMode });
     if (!analysis.live) throw new KycError(ErrorCode.LIVENESS_FAILED, undefined, analysis.rejectionDetails || 'REASON|SPOOF|UNKNOWN');
 
-    const updated = await this.sessions.transaction(async (manager) => {
-      const current = await lockForWrite(this.sessions, manager, command.scope, command.sessionId);
-      const applied = await applyTransition(this.sessions, manager, current, 'face_uploaded', {});
-      return this.sessions.update(manager, current.id, { uploads: { ...applied.session.uploads, face: true } });
+    const updated = await this.sessions.transaction(async (tx) => {
+      const current = await lockForWrite(tx, command.scope, command.sessionId);
+      const applied = await applyTransition(tx, current, 'face_uploaded', {});
+      return tx.update(current.id, { uploads: { ...applied.uploads, face: true } });
     });
     const ready = documentsReady(updated.uploads, updated.requiresBackSide);
     return {
-      success: true,
       confidence: analysis.livenessConfidence,
       message: !analysis.faceDetected
         ? 'Selfie accepted, but no face was found in it: upload a new selfie before submitting.'

@@ -1,6 +1,6 @@
 import type { scoring } from '@kyc/contracts';
 import type { TypedEvent } from '@kyc/events';
-import type { SessionRecord } from '../infrastructure/session.repository';
+import type { SessionRecord } from '../domain/session';
 
 /**
  * The events that become webhooks (spec part 6), as kyc.events.v1 messages. Least data: never

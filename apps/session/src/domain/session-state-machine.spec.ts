@@ -105,9 +105,9 @@ describe('spec part 3 rules', () => {
     expect(codeOf(() => transition(session({ testMode: false }), 'submitted', { now }))).toBe(ErrorCode.UPLOADS_MISSING);
   });
 
-  it('completion emits the webhook, bills once and supersedes older reviews; review emits nothing', () => {
+  it('completion emits the webhook (billing consumes it) and supersedes older reviews; review emits nothing', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_completed', { now }).effects).toEqual([
-      { type: 'emit', event: 'verification.completed' }, { type: 'bill' }, { type: 'supersede_older_reviews' },
+      { type: 'emit', event: 'verification.completed' }, { type: 'supersede_older_reviews' },
     ]);
     const review = transition(session({ status: 'processing' }), 'pipeline_needs_review', { now });
     expect(review.effects.some((e) => e.type === 'emit')).toBe(false);
@@ -115,8 +115,13 @@ describe('spec part 3 rules', () => {
     expect(transition(session({ status: 'manual_review' }), 'superseded_by_newer_attempt', { now }).effects).toEqual([]);
   });
 
-  it('failure purges stored images and extracted state', () => {
+  it('failure and expiry purge stored images and extracted state; nothing else does', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_failed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
+    for (const status of ['pending', 'connected', 'failed', 'action_required'] as const) {
+      expect(transition(session({ status, expiresAt: now }), 'ttl_passed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
+    }
+    const purging = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'purge_artifacts')).map((row) => `${row.from}:${row.trigger}`);
+    expect(new Set(purging)).toEqual(new Set(['processing:pipeline_failed', 'pending:ttl_passed', 'connected:ttl_passed', 'failed:ttl_passed', 'action_required:ttl_passed']));
   });
 
   it('expires open sessions past the TTL and refuses writes to them', () => {

@@ -1,7 +1,7 @@
 import { ErrorCode, KycError } from '@kyc/errors';
-import { EXPIRABLE_STATUSES, type SessionStatus } from './session-status';
+import { EXPIRABLE_STATUSES, type NextAction, type SessionStatus } from './session-status';
 
-export type { SessionStatus } from './session-status';
+export type { NextAction, SessionStatus } from './session-status';
 
 export type Trigger =
   | 'widget_opened'
@@ -18,20 +18,20 @@ export type Trigger =
   | 'superseded_by_newer_attempt'
   | 'ttl_passed';
 
-export type NextAction = 'resubmit_front' | 'resubmit_back';
-
 /** The events a transition emits (to the outbox, then as webhooks). */
 export type EmittedEvent = 'verification.completed' | 'verification.status_changed';
 
+/**
+ * What a transition does beside changing the status. Billing is not one: billing consumes
+ * verification.completed. Opening an attempt is not one either: submit opens it explicitly.
+ */
 export type Effect =
   | { type: 'extend_ttl'; hours: number }
   | { type: 'purge_artifacts' }
   | { type: 'reset_uploads' }
   | { type: 'emit'; event: EmittedEvent }
-  | { type: 'bill' }
   | { type: 'increment_action_cycles' }
-  | { type: 'supersede_older_reviews' }
-  | { type: 'new_attempt' };
+  | { type: 'supersede_older_reviews' };
 
 export interface SessionSnapshot {
   status: SessionStatus;
@@ -57,7 +57,12 @@ export const MAX_ACTION_CYCLES = 2;
 /** action_required extends the TTL to 24 hours (spec part 8). */
 export const ACTION_REQUIRED_TTL_HOURS = 24;
 
-const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.completed' }, { type: 'bill' }, { type: 'supersede_older_reviews' }];
+const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.completed' }, { type: 'supersede_older_reviews' }];
+/**
+ * Purged: a failure (spec part 3) and an expiry (our choice, docs/session-lifecycle.md: an expired
+ * session can never produce a verification, so its images and embedding have no purpose left).
+ */
+const PURGE: Effect[] = [{ type: 'purge_artifacts' }];
 const ACTION_EFFECTS: Effect[] = [{ type: 'extend_ttl', hours: ACTION_REQUIRED_TTL_HOURS }, { type: 'increment_action_cycles' }];
 
 export type Guard = (session: SessionSnapshot, context: TransitionContext) => boolean;
@@ -85,19 +90,19 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   // pending: the first write (or the widget) connects; submit needs uploads except in test mode (rule 9).
   { from: 'pending', trigger: 'widget_opened', to: 'connected' },
   ...WRITES.map((trigger): TransitionRow => ({ from: 'pending', trigger, to: 'connected' })),
-  { from: 'pending', trigger: 'submitted', when: { description: 'test mode', holds: (s) => s.testMode }, to: 'processing', effects: [{ type: 'new_attempt' }] },
+  { from: 'pending', trigger: 'submitted', when: { description: 'test mode', holds: (s) => s.testMode }, to: 'processing' },
   { from: 'pending', trigger: 'submitted', reject: ErrorCode.UPLOADS_MISSING },
 
   // connected: uploads keep it connected; submit starts processing.
   { from: 'connected', trigger: 'widget_opened', to: 'connected' },
   ...WRITES.map((trigger): TransitionRow => ({ from: 'connected', trigger, to: 'connected' })),
-  { from: 'connected', trigger: 'submitted', to: 'processing', effects: [{ type: 'new_attempt' }] },
+  { from: 'connected', trigger: 'submitted', to: 'processing' },
 
   // processing: the pipeline decides; callers wait (rule 8).
   ...WRITES.map((trigger): TransitionRow => ({ from: 'processing', trigger, reject: ErrorCode.SESSION_PROCESSING })),
   { from: 'processing', trigger: 'submitted', reject: ErrorCode.SESSION_PROCESSING },
   { from: 'processing', trigger: 'pipeline_completed', to: 'completed', effects: COMPLETED_EFFECTS },
-  { from: 'processing', trigger: 'pipeline_failed', to: 'failed', effects: [{ type: 'purge_artifacts' }] },
+  { from: 'processing', trigger: 'pipeline_failed', to: 'failed', effects: PURGE },
   { from: 'processing', trigger: 'pipeline_needs_review', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
   { from: 'processing', trigger: 'pipeline_needs_action', when: { description: 'fewer than 2 re-collection cycles so far', holds: cyclesLeft }, to: 'action_required', effects: ACTION_EFFECTS },
   { from: 'processing', trigger: 'pipeline_needs_action', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
@@ -107,13 +112,13 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   { from: 'action_required', trigger: 'document_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'face_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'device_data_recorded', to: 'action_required' },
-  { from: 'action_required', trigger: 'submitted', to: 'processing', effects: [{ type: 'new_attempt' }] },
-  { from: 'action_required', trigger: 'ttl_passed', to: 'expired' },
+  { from: 'action_required', trigger: 'submitted', to: 'processing' },
+  { from: 'action_required', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 
   // failed: the next write within the TTL reopens with a full re-upload (rule 1).
   ...WRITES.map((trigger): TransitionRow => ({ from: 'failed', trigger, to: 'connected', effects: [{ type: 'reset_uploads' }] })),
   { from: 'failed', trigger: 'submitted', reject: ErrorCode.UPLOADS_MISSING },
-  { from: 'failed', trigger: 'ttl_passed', to: 'expired' },
+  { from: 'failed', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 
   // manual_review: frozen (rule 2); a reviewer or a newer attempt of the same person ends it.
   ...WRITES.map((trigger): TransitionRow => ({ from: 'manual_review', trigger, reject: ErrorCode.SESSION_CLOSED })),
@@ -123,8 +128,8 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded' },
 
   // TTL of the open states.
-  { from: 'pending', trigger: 'ttl_passed', to: 'expired' },
-  { from: 'connected', trigger: 'ttl_passed', to: 'expired' },
+  { from: 'pending', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
+  { from: 'connected', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 ];
 
 const CALLER_TRIGGERS: readonly Trigger[] = ['widget_opened', ...WRITES, 'submitted'];

@@ -1,11 +1,12 @@
 import { SignJWT } from 'jose';
+import type { EmbedTokens } from '../application/ports/embed-tokens';
 
 /**
  * The session-bound embed token (spec 2.2, part 5): HS256, bound to session, project and
  * environment, expiring with the session. Verified by the gateway on /v1/kyc/* with the
  * algorithm pinned.
  */
-export class EmbedTokenIssuer {
+export class EmbedTokenIssuer implements EmbedTokens {
   private readonly key: Uint8Array;
 
   constructor(secret: string) {

@@ -1,17 +1,10 @@
 import type { biometrics, billing, document, scoring } from '@kyc/contracts';
-import { createGrpcClient, type PromiseClient } from '@kyc/grpc';
+import { createGrpcClient } from '@kyc/grpc';
+import type { ServiceClients } from '../application/ports/service-clients';
 import type { SessionConfig } from '../config';
 
 /** The services the session service calls, each with a deadline on every call. */
-export interface ServiceClients {
-  document: PromiseClient<document.DocumentServiceClient>;
-  biometrics: PromiseClient<biometrics.BiometricsServiceClient>;
-  scoring: PromiseClient<scoring.ScoringServiceClient>;
-  billing: PromiseClient<billing.BillingServiceClient>;
-  close(): void;
-}
-
-export function createServiceClients(config: SessionConfig): ServiceClients {
+export function createServiceClients(config: SessionConfig): ServiceClients & { close(): void } {
   const analysis = { deadlineMs: config.ANALYSIS_DEADLINE_MS };
   const clients = {
     document: createGrpcClient<document.DocumentServiceClient>('document', config.DOCUMENT_GRPC_URL, analysis),

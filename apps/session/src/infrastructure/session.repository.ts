@@ -1,63 +1,12 @@
-import type { TypedEvent } from '@kyc/events';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
+import {
+  type ClaimedPurge, type LapsedAttempt, type OutboxEvent, PURGE_TARGETS, type SessionStore, type SessionTransaction,
+} from '../application/ports/session-store';
 import type { EnvironmentName } from '../domain/environment';
-import type { UploadProblemState } from '../domain/recoverable-problems';
-import type { ClientMetadata } from '../domain/session-request';
-
-/** Which uploads are in. Document sides and the selfie (`face`). */
-export type Uploads = Partial<Record<'front' | 'back' | 'main' | 'face', boolean>>;
-
-export interface SessionRecord {
-  id: string;
-  projectId: string;
-  environment: EnvironmentName;
-  testMode: boolean;
-  status: string;
-  clientMetadata: ClientMetadata;
-  email: string | null;
-  language: string;
-  expiryMinutes: number;
-  expiresAt: Date;
-  createdAt: Date;
-  updatedAt: Date;
-  uploads: Uploads;
-  documentType: string | null;
-  requiresBackSide: boolean | null;
-  uploadProblems: UploadProblemState;
-  actionCycles: number;
-  nextAction: string | null;
-  deviceData: Record<string, string>;
-  latestAttemptId: string | null;
-}
-
-export interface AttemptRecord {
-  id: string;
-  sessionId: string;
-  status: string;
-  confidence: number | null;
-  documentType: string | null;
-  faceMatchStatus: string | null;
-  faceMatchScore: number | null;
-  poaStatus: string | null;
-  failureReason: string | null;
-  isReused: boolean;
-  extractedData: Record<string, string> | null;
-  issueCodes: string[];
-  nextAction: string | null;
-  /** Internal: the face matched an earlier verification under another identity or e-mail. */
-  duplicateSuspected: boolean;
-  createdAt: Date;
-}
-
-/** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
-export type OutboxEvent = TypedEvent & { session: Pick<SessionRecord, 'id' | 'projectId' | 'environment'> };
-
-export interface SessionScope {
-  projectId: string;
-  environment: EnvironmentName;
-}
+import type { AttemptOutcome, AttemptRecord, NewSession, SessionChanges, SessionRecord, SessionScope } from '../domain/session';
+import type { SessionStatus } from '../domain/session-status';
 
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
   email, language, expiry_minutes AS "expiryMinutes", expires_at AS "expiresAt", created_at AS "createdAt", updated_at AS "updatedAt",
@@ -69,11 +18,6 @@ const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, docu
   extracted_data AS "extractedData", issue_codes AS "issueCodes", next_action AS "nextAction", duplicate_suspected AS "duplicateSuspected",
   created_at AS "createdAt"`;
 
-/** Fields of a session a use case may change; the repository writes only what is given. */
-export type SessionChanges = Partial<Pick<SessionRecord,
-  'status' | 'clientMetadata' | 'email' | 'expiresAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' |
-  'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId'>>;
-
 const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
   status: 'status', clientMetadata: 'client_metadata', email: 'email', expiresAt: 'expires_at', uploads: 'uploads',
   documentType: 'document_type', requiresBackSide: 'requires_back_side', uploadProblems: 'upload_problems',
@@ -82,86 +26,39 @@ const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Sessions, attempts and the outbox, always scoped to the caller's project environment. */
-export class SessionRepository {
-  constructor(readonly dataSource: DataSource) {}
+function requireUuid(sessionId: string): void {
+  if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('READ COMMITTED', work);
+function firstOrNotFound(rows: SessionRecord[]): SessionRecord {
+  if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+  return rows[0];
+}
+
+async function findAttemptWith(manager: EntityManager, attemptId: string | null): Promise<AttemptRecord | null> {
+  if (!attemptId) return null;
+  const rows: AttemptRecord[] = await manager.query(`SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = $1`, [attemptId]);
+  return rows[0] ?? null;
+}
+
+/** The session store on PostgreSQL (schema `session`); every query scoped to the caller's project environment. */
+export class SessionRepository implements SessionStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  transaction<T>(work: (tx: SessionTransaction) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction('READ COMMITTED', (manager) => work(new PostgresSessionTransaction(manager)));
   }
 
-  async insert(manager: EntityManager, session: Omit<SessionRecord, 'createdAt' | 'updatedAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' | 'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId'> & { createdAt: Date }): Promise<SessionRecord> {
-    const rows: SessionRecord[] = await manager.query(
-      `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${SESSION_COLUMNS}`,
-      [session.id, session.projectId, session.environment, session.testMode, session.status, JSON.stringify(session.clientMetadata), session.email,
-        session.language, session.expiryMinutes, session.expiresAt, session.createdAt],
-    );
-    return rows[0];
-  }
-
-  /** A session of another project or environment is indistinguishable from a missing one (KYC_001). */
-  async find(scope: SessionScope, sessionId: string, manager: EntityManager = this.dataSource.manager, lock = false): Promise<SessionRecord> {
-    if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
-    const rows: SessionRecord[] = await manager.query(
-      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3${lock ? ' FOR UPDATE' : ''}`,
+  async find(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
+    requireUuid(sessionId);
+    return firstOrNotFound(await this.dataSource.query(
+      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3`,
       [sessionId, scope.projectId, scope.environment],
-    );
-    if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
-    return rows[0];
-  }
-
-  /** Admin access: any environment of one project, locked for a reviewer's decision. */
-  async findInProjectForUpdate(manager: EntityManager, projectId: string, sessionId: string): Promise<SessionRecord> {
-    if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
-    const rows: SessionRecord[] = await manager.query(`SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 FOR UPDATE`, [sessionId, projectId]);
-    if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
-    return rows[0];
-  }
-
-  findForUpdate(manager: EntityManager, scope: SessionScope, sessionId: string): Promise<SessionRecord> {
-    return this.find(scope, sessionId, manager, true);
-  }
-
-  async update(manager: EntityManager, sessionId: string, changes: SessionChanges): Promise<SessionRecord> {
-    const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
-    const assignments = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`);
-    const values = entries.map(([, value]) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value));
-    const rows = returnedRows<SessionRecord>(await manager.query(
-      `UPDATE session.sessions SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
-      [sessionId, ...values],
     ));
-    return rows[0];
   }
 
-  async insertAttempt(manager: EntityManager, sessionId: string): Promise<string> {
-    const id = randomUUID();
-    await manager.query(`INSERT INTO session.attempts (id, session_id, status) VALUES ($1, $2, 'processing')`, [id, sessionId]);
-    return id;
-  }
-
-  async completeAttempt(manager: EntityManager, attemptId: string, outcome: Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'>): Promise<void> {
-    await manager.query(
-      `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
-              failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now()
-        WHERE id = $1`,
-      [attemptId, outcome.status, outcome.confidence, outcome.documentType, outcome.faceMatchStatus, outcome.faceMatchScore,
-        outcome.failureReason, outcome.extractedData ? JSON.stringify(outcome.extractedData) : null, JSON.stringify(outcome.issueCodes), outcome.nextAction,
-        outcome.duplicateSuspected],
-    );
-  }
-
-  /** A reviewer's decision on the attempt under review. */
-  async recordReview(manager: EntityManager, attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void> {
-    await manager.query(
-      `UPDATE session.attempts SET status = $2, reviewed_by = $3, reviewed_at = now(), failure_reason = COALESCE($4, failure_reason) WHERE id = $1`,
-      [attemptId, review.status, review.reviewer, review.failureReason],
-    );
-  }
-
-  /** The verification read in one round trip: the session and its latest attempt. */
   async findWithLatestAttempt(scope: SessionScope, sessionId: string): Promise<{ session: SessionRecord; attempt: AttemptRecord | null }> {
-    if (!UUID_PATTERN.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    requireUuid(sessionId);
     const rows: (SessionRecord & { attempt: AttemptRecord | null })[] = await this.dataSource.query(
       `SELECT ${SESSION_COLUMNS},
               (SELECT row_to_json(a) FROM (SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = s.latest_attempt_id) a) AS attempt
@@ -174,23 +71,165 @@ export class SessionRepository {
     return { session, attempt: attempt ? { ...attempt, createdAt: new Date(attempt.createdAt) } : null };
   }
 
-  async findAttempt(attemptId: string | null, manager: EntityManager = this.dataSource.manager): Promise<AttemptRecord | null> {
-    if (!attemptId) return null;
-    const rows: AttemptRecord[] = await manager.query(`SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = $1`, [attemptId]);
-    return rows[0] ?? null;
+  findAttempt(attemptId: string | null): Promise<AttemptRecord | null> {
+    return findAttemptWith(this.dataSource.manager, attemptId);
   }
 
-  async appendOutbox(manager: EntityManager, event: OutboxEvent): Promise<void> {
-    await manager.query(
+  list(filter: { projectId: string; environment?: EnvironmentName; status?: string; limit: number }): Promise<SessionRecord[]> {
+    const conditions = ['project_id::text = $1'];
+    const values: unknown[] = [filter.projectId];
+    if (filter.environment) conditions.push(`environment = $${values.push(filter.environment)}`);
+    if (filter.status) conditions.push(`status = $${values.push(filter.status)}`);
+    return this.dataSource.query(
+      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC LIMIT $${values.push(filter.limit)}`,
+      values,
+    );
+  }
+
+  async claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]> {
+    const rows = returnedRows<{ sessionId: string; target: ClaimedPurge['target']; tries: number }>(await this.dataSource.query(
+      `UPDATE session.purge_requests p SET tries = p.tries + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
+        WHERE (p.session_id, p.target) IN (
+          SELECT session_id, target FROM session.purge_requests WHERE purged_at IS NULL AND next_try_at <= $1
+           ORDER BY next_try_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+        RETURNING p.session_id AS "sessionId", p.target, p.tries`,
+      [now, limit, claimMs],
+    ));
+    return rows;
+  }
+
+  async markPurged(purge: ClaimedPurge): Promise<void> {
+    await this.dataSource.query(`UPDATE session.purge_requests SET purged_at = now(), last_error = NULL WHERE session_id = $1 AND target = $2`, [purge.sessionId, purge.target]);
+  }
+
+  async retryPurgeAt(purge: ClaimedPurge, at: Date, error: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE session.purge_requests SET next_try_at = $3, last_error = $4 WHERE session_id = $1 AND target = $2 AND purged_at IS NULL`,
+      [purge.sessionId, purge.target, at, error.slice(0, 500)],
+    );
+  }
+}
+
+class PostgresSessionTransaction implements SessionTransaction {
+  constructor(private readonly manager: EntityManager) {}
+
+  async insert(session: NewSession): Promise<SessionRecord> {
+    const rows: SessionRecord[] = await this.manager.query(
+      `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${SESSION_COLUMNS}`,
+      [session.id, session.projectId, session.environment, session.testMode, session.status, JSON.stringify(session.clientMetadata), session.email,
+        session.language, session.expiryMinutes, session.expiresAt, session.createdAt],
+    );
+    return rows[0];
+  }
+
+  async findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
+    requireUuid(sessionId);
+    return firstOrNotFound(await this.manager.query(
+      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3 FOR UPDATE`,
+      [sessionId, scope.projectId, scope.environment],
+    ));
+  }
+
+  async findInProjectForUpdate(projectId: string, sessionId: string): Promise<SessionRecord> {
+    requireUuid(sessionId);
+    return firstOrNotFound(await this.manager.query(`SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 FOR UPDATE`, [sessionId, projectId]));
+  }
+
+  async update(sessionId: string, changes: SessionChanges): Promise<SessionRecord> {
+    const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
+    const assignments = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`);
+    const values = entries.map(([, value]) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value));
+    const rows = returnedRows<SessionRecord>(await this.manager.query(
+      `UPDATE session.sessions SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
+      [sessionId, ...values],
+    ));
+    return rows[0];
+  }
+
+  findAttempt(attemptId: string | null): Promise<AttemptRecord | null> {
+    return findAttemptWith(this.manager, attemptId);
+  }
+
+  async openAttempt(sessionId: string, lease: { previousStatus: SessionStatus; leaseExpiresAt: Date }): Promise<string> {
+    const id = randomUUID();
+    await this.manager.query(
+      `INSERT INTO session.attempts (id, session_id, status, previous_status, lease_expires_at) VALUES ($1, $2, 'processing', $3, $4)`,
+      [id, sessionId, lease.previousStatus, lease.leaseExpiresAt],
+    );
+    return id;
+  }
+
+  async holdsProcessing(session: SessionRecord, attemptId: string): Promise<boolean> {
+    if (session.status !== 'processing' || session.latestAttemptId !== attemptId) return false;
+    const rows: { status: string }[] = await this.manager.query(`SELECT status FROM session.attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
+    return rows[0]?.status === 'processing';
+  }
+
+  async completeAttempt(attemptId: string, outcome: AttemptOutcome): Promise<void> {
+    await this.manager.query(
+      `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
+              failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now(),
+              lease_expires_at = NULL
+        WHERE id = $1`,
+      [attemptId, outcome.status, outcome.confidence, outcome.documentType, outcome.faceMatchStatus, outcome.faceMatchScore,
+        outcome.failureReason, outcome.extractedData ? JSON.stringify(outcome.extractedData) : null, JSON.stringify(outcome.issueCodes), outcome.nextAction,
+        outcome.duplicateSuspected],
+    );
+  }
+
+  async abandonAttempt(attemptId: string, reason: string, restoreTo: SessionStatus): Promise<boolean> {
+    // Session first, then attempt: the order every writer takes, so no two of them deadlock.
+    await this.manager.query(`SELECT 1 FROM session.sessions WHERE id = (SELECT session_id FROM session.attempts WHERE id = $1) FOR UPDATE`, [attemptId]);
+    const abandoned = returnedRows<{ sessionId: string }>(await this.manager.query(
+      `UPDATE session.attempts SET status = 'abandoned', failure_reason = $2, decided_at = now(), lease_expires_at = NULL
+        WHERE id = $1 AND status = 'processing' RETURNING session_id AS "sessionId"`,
+      [attemptId, reason],
+    ));
+    if (!abandoned.length) return false;
+    await this.manager.query(
+      `UPDATE session.sessions SET status = $3, updated_at = now() WHERE id = $1 AND status = 'processing' AND latest_attempt_id = $2`,
+      [abandoned[0].sessionId, attemptId, restoreTo],
+    );
+    return true;
+  }
+
+  lockLapsedAttempts(now: Date, limit: number): Promise<LapsedAttempt[]> {
+    // The session row is the lock (as for every writer); SKIP LOCKED passes over a submit still deciding.
+    return this.manager.query(
+      `SELECT a.id AS "attemptId", a.session_id AS "sessionId", coalesce(a.previous_status, 'connected') AS "previousStatus"
+         FROM session.attempts a JOIN session.sessions s ON s.id = a.session_id
+        WHERE a.status = 'processing' AND a.lease_expires_at < $1 ORDER BY a.lease_expires_at LIMIT $2 FOR UPDATE OF s SKIP LOCKED`,
+      [now, limit],
+    );
+  }
+
+  async recordReview(attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void> {
+    await this.manager.query(
+      `UPDATE session.attempts SET status = $2, reviewed_by = $3, reviewed_at = now(), failure_reason = COALESCE($4, failure_reason) WHERE id = $1`,
+      [attemptId, review.status, review.reviewer, review.failureReason],
+    );
+  }
+
+  async appendOutbox(event: OutboxEvent): Promise<void> {
+    await this.manager.query(
       `INSERT INTO session.outbox (type, session_id, project_id, environment, payload) VALUES ($1, $2, $3, $4, $5)`,
       [event.type, event.session.id, event.session.projectId, event.session.environment, JSON.stringify(event.payload)],
     );
   }
 
-  /** Older sessions of the same person under review in the same environment (spec part 3). */
-  async findReviewsToSupersede(manager: EntityManager, newer: SessionRecord): Promise<string[]> {
+  async requestPurge(sessionId: string): Promise<void> {
+    // A session purged before (failed, then reopened and expired) is purged again: new uploads may exist.
+    await this.manager.query(
+      `INSERT INTO session.purge_requests (session_id, target) SELECT $1, unnest($2::text[])
+       ON CONFLICT (session_id, target) DO UPDATE SET requested_at = now(), next_try_at = now(), tries = 0, purged_at = NULL, last_error = NULL`,
+      [sessionId, PURGE_TARGETS],
+    );
+  }
+
+  async findReviewsToSupersede(newer: SessionRecord): Promise<string[]> {
     if (!newer.email) return [];
-    const rows: { id: string }[] = await manager.query(
+    const rows: { id: string }[] = await this.manager.query(
       `SELECT id FROM session.sessions
         WHERE project_id = $1 AND environment = $2 AND email = $3 AND status = 'manual_review' AND id <> $4 AND created_at <= $5
         FOR UPDATE`,
@@ -199,20 +238,8 @@ export class SessionRepository {
     return rows.map((r) => r.id);
   }
 
-  async list(scope: { projectId: string; environment?: EnvironmentName; status?: string; limit: number }): Promise<SessionRecord[]> {
-    const conditions = ['project_id::text = $1'];
-    const values: unknown[] = [scope.projectId];
-    if (scope.environment) conditions.push(`environment = $${values.push(scope.environment)}`);
-    if (scope.status) conditions.push(`status = $${values.push(scope.status)}`);
-    return this.dataSource.query(
-      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE ${conditions.join(' AND ')} ORDER BY created_at DESC LIMIT $${values.push(scope.limit)}`,
-      values,
-    );
-  }
-
-  /** Ids of open sessions past their TTL (manual_review never expires), locked for the sweeper. */
-  async lockExpiredOpenSessions(manager: EntityManager, now: Date, limit: number): Promise<SessionRecord[]> {
-    return manager.query(
+  lockExpiredOpenSessions(now: Date, limit: number): Promise<SessionRecord[]> {
+    return this.manager.query(
       `SELECT ${SESSION_COLUMNS} FROM session.sessions
         WHERE status IN ('pending', 'connected', 'failed', 'action_required') AND expires_at < $1
         ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED`,

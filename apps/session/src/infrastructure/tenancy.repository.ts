@@ -1,47 +1,15 @@
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
-import { hashSecretKey, issueKey, type IssuedKey, type KeyKind } from '../domain/api-keys';
+import type { TenancyStore } from '../application/ports/tenancy-store';
+import { hashSecretKey, issueKey } from '../domain/api-keys';
 import { ENVIRONMENTS, type EnvironmentName } from '../domain/environment';
-
-export interface ProjectRecord {
-  id: string;
-  name: string;
-  accountId: string;
-  accountName: string;
-  moderationStatus: string;
-  allowManualUpload: boolean;
-  createdAt: Date;
-}
-
-export interface KeyRecord {
-  id: string;
-  environment: EnvironmentName;
-  kind: KeyKind;
-  prefix: string;
-  status: 'active' | 'revoked';
-  publishableKey: string | null;
-  createdAt: Date;
-  revokedAt: Date | null;
-}
-
-export interface IssuedPair {
-  environment: EnvironmentName;
-  secret: IssuedKey & { id: string };
-  publishable: IssuedKey & { id: string };
-}
-
-export interface AuthenticatedKey {
-  keyId: string;
-  projectId: string;
-  environment: EnvironmentName;
-  moderationStatus: string;
-}
+import type { AuthenticatedKey, IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
 
 const PROJECT_COLUMNS = `p.id, p.name, p.account_id AS "accountId", a.name AS "accountName", p.moderation_status AS "moderationStatus",
   p.allow_manual_upload AS "allowManualUpload", p.created_at AS "createdAt"`;
 
 /** Accounts, projects and their keys (spec part 5). */
-export class TenancyRepository {
+export class TenancyRepository implements TenancyStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async authenticate(secretKey: string): Promise<AuthenticatedKey | null> {
@@ -60,7 +28,7 @@ export class TenancyRepository {
       const [{ id }]: { id: string }[] = await manager.query(`INSERT INTO session.projects (account_id, name) VALUES ($1, $2) RETURNING id`, [account.id, name]);
       const pairs: IssuedPair[] = [];
       for (const environment of ENVIRONMENTS) pairs.push(await this.insertPair(manager, id, environment));
-      return { project: await this.requireProject(id, manager), pairs };
+      return { project: await this.findProject(manager, id), pairs };
     });
   }
 
@@ -68,7 +36,11 @@ export class TenancyRepository {
     return this.dataSource.query(`SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id ORDER BY p.created_at`);
   }
 
-  async requireProject(projectId: string, manager: EntityManager = this.dataSource.manager): Promise<ProjectRecord> {
+  requireProject(projectId: string): Promise<ProjectRecord> {
+    return this.findProject(this.dataSource.manager, projectId);
+  }
+
+  private async findProject(manager: EntityManager, projectId: string): Promise<ProjectRecord> {
     const rows: ProjectRecord[] = await manager.query(
       `SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id WHERE p.id::text = $1`,
       [projectId],
@@ -95,7 +67,7 @@ export class TenancyRepository {
   /** Issues a new pair for the environment and revokes the previous active pair at once. */
   rotate(projectId: string, environment: EnvironmentName): Promise<IssuedPair> {
     return this.dataSource.transaction(async (manager) => {
-      await this.requireProject(projectId, manager);
+      await this.findProject(manager, projectId);
       await manager.query(
         `UPDATE session.api_keys SET status = 'revoked', revoked_at = now() WHERE project_id = $1 AND environment = $2 AND status = 'active'`,
         [projectId, environment],

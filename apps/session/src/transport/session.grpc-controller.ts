@@ -2,15 +2,17 @@ import { Controller } from '@nestjs/common';
 import { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { CreateSessionUseCase } from '../application/create-session.usecase';
-import type { SessionQueries } from '../application/session-queries.usecase';
 import type { ReviewSessionUseCase } from '../application/review-session.usecase';
+import type { SessionQueries } from '../application/session-queries.usecase';
 import type { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
-import { TenancyUseCases, toApiKeyMessage, toProjectMessage } from '../application/tenancy.usecases';
+import type { TenancyUseCases } from '../application/tenancy.usecases';
 import type { UploadDocumentUseCase } from '../application/upload-document.usecase';
 import type { UploadFaceUseCase } from '../application/upload-face.usecase';
-import type { SessionScope } from '../infrastructure/session.repository';
-import type { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { fromProtoEnvironment, optionalEnvironment } from './environment-mapping';
+import type { SessionScope } from '../domain/session';
+import { fromProtoEnvironment, optionalEnvironment, toProtoEnvironment } from './environment-mapping';
+import {
+  type PublicUrls, toApiKeyMessage, toKeysMessage, toProjectMessage, toSessionMessage, toSessionSummary, toSubmitResult, toVerificationMessage,
+} from './session-messages';
 
 export class SessionUseCases {
   constructor(
@@ -20,8 +22,8 @@ export class SessionUseCases {
     readonly submit: SubmitVerificationUseCase,
     readonly queries: SessionQueries,
     readonly tenancy: TenancyUseCases,
-    readonly tenancyRepository: TenancyRepository,
     readonly review: ReviewSessionUseCase,
+    readonly urls: PublicUrls,
   ) {}
 }
 
@@ -37,17 +39,18 @@ function requireRef(ref: session.SessionRef | undefined): { scope: SessionScope;
 
 const DOCUMENT_SIDES = ['front', 'back', 'main'] as const;
 
-/** Thin edge: map the message, make one call into the application layer. */
+/** Thin edge: map the message in, make one call into the application layer, map the answer out. */
 @Controller()
 @session.SessionServiceControllerMethods()
 export class SessionGrpcController implements session.SessionServiceController {
   constructor(private readonly useCases: SessionUseCases) {}
 
-  authenticateApiKey(request: session.AuthenticateApiKeyRequest) {
-    return this.useCases.tenancy.authenticate(request.secretKey);
+  async authenticateApiKey(request: session.AuthenticateApiKeyRequest): Promise<session.AuthenticateApiKeyResponse> {
+    const key = await this.useCases.tenancy.authenticate(request.secretKey);
+    return { principal: { projectId: key.projectId, environment: toProtoEnvironment(key.environment) }, keyId: key.keyId, moderationStatus: key.moderationStatus };
   }
 
-  createSession(request: session.CreateSessionRequest) {
+  async createSession(request: session.CreateSessionRequest): Promise<session.Session> {
     const scope = scopeOf(request.principal);
     let clientMetadata: unknown;
     try {
@@ -55,88 +58,93 @@ export class SessionGrpcController implements session.SessionServiceController {
     } catch {
       throw new KycError(ErrorCode.VALIDATION_FAILED, 'clientMetadata must be a JSON object');
     }
-    return this.useCases.createSession.execute({ ...scope, clientMetadata, language: request.language, expiryMinutes: request.expiryMinutes });
+    const created = await this.useCases.createSession.execute({ ...scope, clientMetadata, language: request.language, expiryMinutes: request.expiryMinutes });
+    return toSessionMessage(created.session, { embedToken: created.embedToken, urls: this.useCases.urls, allowManualUpload: created.allowManualUpload });
   }
 
-  getSession(request: session.SessionRef) {
+  async getSession(request: session.SessionRef): Promise<session.Session> {
     const { scope, sessionId } = requireRef(request);
-    return this.useCases.queries.getSession(scope, sessionId);
+    return toSessionMessage(await this.useCases.queries.getSession(scope, sessionId), { urls: this.useCases.urls });
   }
 
-  updateSession(request: session.UpdateSessionRequest) {
-    return this.useCases.queries.updateClientMetadata(scopeOf(request.principal), request.sessionId, request.clientMetadataJson);
+  async updateSession(request: session.UpdateSessionRequest): Promise<session.Session> {
+    const updated = await this.useCases.queries.updateClientMetadata(scopeOf(request.principal), request.sessionId, request.clientMetadataJson);
+    return toSessionMessage(updated, { urls: this.useCases.urls });
   }
 
-  uploadDocument(request: session.UploadDocumentRequest) {
+  async uploadDocument(request: session.UploadDocumentRequest): Promise<session.DocumentUploadResult> {
     const { scope, sessionId } = requireRef(request.session);
     const side = DOCUMENT_SIDES.find((s) => s === request.imageType);
     if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'imageType must be front, back or main');
-    return this.useCases.uploadDocument.execute({ scope, sessionId, side, image: Buffer.from(request.image) });
+    return { success: true, ...(await this.useCases.uploadDocument.execute({ scope, sessionId, side, image: Buffer.from(request.image) })) };
   }
 
-  uploadFace(request: session.UploadFaceRequest) {
+  async uploadFace(request: session.UploadFaceRequest): Promise<session.FaceUploadResult> {
     const { scope, sessionId } = requireRef(request.session);
-    return this.useCases.uploadFace.execute({ scope, sessionId, image: Buffer.from(request.image) });
+    return { success: true, ...(await this.useCases.uploadFace.execute({ scope, sessionId, image: Buffer.from(request.image) })) };
   }
 
-  recordDeviceData(request: session.RecordDeviceDataRequest) {
+  async recordDeviceData(request: session.RecordDeviceDataRequest): Promise<session.DeviceData> {
     const { scope, sessionId } = requireRef(request.session);
     if (!request.deviceData) throw new KycError(ErrorCode.VALIDATION_FAILED, 'deviceData missing');
-    return this.useCases.queries.recordDeviceData(scope, sessionId, request.deviceData);
+    const merged = await this.useCases.queries.recordDeviceData(scope, sessionId, request.deviceData);
+    return { ipAddress: '', userAgent: '', fingerprint: '', timezone: '', language: '', platform: '', screenResolution: '', ...merged };
   }
 
-  submit(request: session.SessionRef) {
+  async submit(request: session.SessionRef): Promise<session.SubmitResult> {
     const { scope, sessionId } = requireRef(request);
-    return this.useCases.submit.execute(scope, sessionId);
+    return toSubmitResult(await this.useCases.submit.execute(scope, sessionId));
   }
 
-  getVerification(request: session.SessionRef) {
+  async getVerification(request: session.SessionRef): Promise<session.Verification> {
     const { scope, sessionId } = requireRef(request);
-    return this.useCases.queries.getVerification(scope, sessionId);
+    return toVerificationMessage(await this.useCases.queries.getVerification(scope, sessionId));
   }
 
-  createProject(request: session.CreateProjectRequest) {
-    return this.useCases.tenancy.createProject(request.name, request.accountName);
+  async createProject(request: session.CreateProjectRequest): Promise<session.ProjectWithKeys> {
+    const { project, pairs } = await this.useCases.tenancy.createProject(request.name, request.accountName);
+    return { project: toProjectMessage(project), keys: pairs.map(toKeysMessage) };
   }
 
   async listProjects(): Promise<session.ListProjectsResponse> {
-    return { projects: (await this.useCases.tenancyRepository.listProjects()).map(toProjectMessage) };
+    return { projects: (await this.useCases.tenancy.listProjects()).map(toProjectMessage) };
   }
 
   async getProject(request: session.ProjectRef): Promise<session.Project> {
-    return toProjectMessage(await this.useCases.tenancyRepository.requireProject(request.projectId));
+    return toProjectMessage(await this.useCases.tenancy.getProject(request.projectId));
   }
 
   async approveProject(request: session.ProjectRef): Promise<session.Project> {
-    return toProjectMessage(await this.useCases.tenancyRepository.approveProject(request.projectId));
+    return toProjectMessage(await this.useCases.tenancy.approveProject(request.projectId));
   }
 
   async listApiKeys(request: session.ProjectRef): Promise<session.ListApiKeysResponse> {
-    return { keys: (await this.useCases.tenancyRepository.listKeys(request.projectId)).map(toApiKeyMessage) };
+    return { keys: (await this.useCases.tenancy.listKeys(request.projectId)).map(toApiKeyMessage) };
   }
 
-  rotateApiKeys(request: session.RotateApiKeysRequest) {
-    return this.useCases.tenancy.rotate(request.projectId, fromProtoEnvironment(request.environment));
+  async rotateApiKeys(request: session.RotateApiKeysRequest): Promise<session.EnvironmentKeys> {
+    return toKeysMessage(await this.useCases.tenancy.rotate(request.projectId, fromProtoEnvironment(request.environment)));
   }
 
   async revokeApiKey(request: session.RevokeApiKeyRequest): Promise<session.ApiKey> {
-    return toApiKeyMessage(await this.useCases.tenancyRepository.revoke(request.projectId, request.keyId));
+    return toApiKeyMessage(await this.useCases.tenancy.revoke(request.projectId, request.keyId));
   }
 
   async listSessions(request: session.ListSessionsRequest): Promise<session.ListSessionsResponse> {
-    const sessions = await this.useCases.queries.listSessions({
+    const records = await this.useCases.queries.listSessions({
       projectId: request.projectId,
       environment: optionalEnvironment(request.environment),
       status: request.status || undefined,
       limit: Math.min(Math.max(request.limit || 50, 1), 500),
     });
-    return { sessions };
+    return { sessions: records.map(toSessionSummary) };
   }
 
   async reviewSession(request: session.ReviewSessionRequest): Promise<session.ReviewSessionResponse> {
     if (request.decision !== 'approve' && request.decision !== 'reject') throw new KycError(ErrorCode.VALIDATION_FAILED, 'decision must be approve or reject');
     if (!request.reviewer.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'reviewer is required');
     if (request.decision === 'reject' && !request.reason.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'a rejection needs a reason');
-    return this.useCases.review.execute({ projectId: request.projectId, sessionId: request.sessionId, decision: request.decision, reviewer: request.reviewer.trim(), reason: request.reason.trim() });
+    const reviewed = await this.useCases.review.execute({ projectId: request.projectId, sessionId: request.sessionId, decision: request.decision, reviewer: request.reviewer.trim(), reason: request.reason.trim() });
+    return { sessionId: reviewed.session.id, status: reviewed.session.status, verificationAttemptId: reviewed.attemptId };
   }
 }

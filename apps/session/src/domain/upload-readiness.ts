@@ -1,6 +1,4 @@
-import type { Uploads } from '../infrastructure/session.repository';
-
-export type DocumentSide = 'front' | 'back' | 'main';
+import type { Uploads } from './session';
 
 /** Whether the document sides are in: a back side when the document needs one, else any one side. */
 export function documentsReady(uploads: Uploads, requiresBackSide: boolean | null): boolean {

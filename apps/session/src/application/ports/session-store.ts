@@ -1,0 +1,77 @@
+import type { TypedEvent } from '@kyc/events';
+import type { EnvironmentName } from '../../domain/environment';
+import type { AttemptOutcome, AttemptRecord, NewSession, SessionChanges, SessionRecord, SessionScope } from '../../domain/session';
+import type { SessionStatus } from '../../domain/session-status';
+
+/** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
+export type OutboxEvent = TypedEvent & { session: Pick<SessionRecord, 'id' | 'projectId' | 'environment'> };
+
+/** An attempt whose processing lease ran out: its submit died (a crash, a kill) before deciding. */
+export interface LapsedAttempt {
+  attemptId: string;
+  sessionId: string;
+  /** The session's status before submit moved it to processing: where it goes back to. */
+  previousStatus: SessionStatus;
+}
+
+/** Where a session's stored artifacts live; each acknowledges its purge on its own. */
+export type PurgeTarget = 'document' | 'biometrics';
+export const PURGE_TARGETS: readonly PurgeTarget[] = ['document', 'biometrics'];
+
+export interface ClaimedPurge {
+  sessionId: string;
+  target: PurgeTarget;
+  /** How many times it has been claimed, this claim included. */
+  tries: number;
+}
+
+/**
+ * Writes, inside one transaction. Every session read here is locked (`FOR UPDATE`) so that the
+ * state machine decides on the row it will write.
+ */
+export interface SessionTransaction {
+  insert(session: NewSession): Promise<SessionRecord>;
+  /** A session of another project or environment is indistinguishable from a missing one (KYC_001). */
+  findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord>;
+  /** Admin access: any environment of one project. */
+  findInProjectForUpdate(projectId: string, sessionId: string): Promise<SessionRecord>;
+  update(sessionId: string, changes: SessionChanges): Promise<SessionRecord>;
+  findAttempt(attemptId: string | null): Promise<AttemptRecord | null>;
+
+  /** Opens a processing attempt that is this submit's until `leaseExpiresAt` (a sweeper abandons it after). */
+  openAttempt(sessionId: string, lease: { previousStatus: SessionStatus; leaseExpiresAt: Date }): Promise<string>;
+  /** Whether the attempt is still processing and its session still waits for it (the fence a late decision must pass). */
+  holdsProcessing(session: SessionRecord, attemptId: string): Promise<boolean>;
+  completeAttempt(attemptId: string, outcome: AttemptOutcome): Promise<void>;
+  /**
+   * The attempt could not decide: it is closed as abandoned with its reason and, when the session
+   * still waits for it, the session goes back to `restoreTo`. False when it was no longer processing.
+   */
+  abandonAttempt(attemptId: string, reason: string, restoreTo: SessionStatus): Promise<boolean>;
+  /** Processing attempts whose lease ran out, locked (SKIP LOCKED: sweepers run side by side). */
+  lockLapsedAttempts(now: Date, limit: number): Promise<LapsedAttempt[]>;
+  recordReview(attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void>;
+
+  appendOutbox(event: OutboxEvent): Promise<void>;
+  /** Asks every purge target to delete the session's artifacts, until each acknowledges (purge-worker.ts). */
+  requestPurge(sessionId: string): Promise<void>;
+  /** Older sessions of the same person under review in the same environment (spec part 3). */
+  findReviewsToSupersede(newer: SessionRecord): Promise<string[]>;
+  /** Open sessions past their TTL (manual_review never expires), locked with SKIP LOCKED. */
+  lockExpiredOpenSessions(now: Date, limit: number): Promise<SessionRecord[]>;
+}
+
+/** The session service's persistence port: sessions, attempts, the outbox and the purge queue. */
+export interface SessionStore {
+  transaction<T>(work: (tx: SessionTransaction) => Promise<T>): Promise<T>;
+  find(scope: SessionScope, sessionId: string): Promise<SessionRecord>;
+  /** The verification read in one round trip: the session and its latest attempt. */
+  findWithLatestAttempt(scope: SessionScope, sessionId: string): Promise<{ session: SessionRecord; attempt: AttemptRecord | null }>;
+  findAttempt(attemptId: string | null): Promise<AttemptRecord | null>;
+  list(filter: { projectId: string; environment?: EnvironmentName; status?: string; limit: number }): Promise<SessionRecord[]>;
+
+  /** Due purges, claimed for `claimMs` (a claim that dies is taken again after it), at most `limit`. */
+  claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]>;
+  markPurged(purge: ClaimedPurge): Promise<void>;
+  retryPurgeAt(purge: ClaimedPurge, at: Date, error: string): Promise<void>;
+}

@@ -1,0 +1,91 @@
+import type { EnvironmentName } from './environment';
+import type { UploadProblemState } from './recoverable-problems';
+import type { ClientMetadata } from './session-request';
+import type { NextAction, SessionStatus } from './session-status';
+
+export type DocumentSide = 'front' | 'back' | 'main';
+
+/** Which uploads are in. Document sides and the selfie (`face`). */
+export type Uploads = Partial<Record<DocumentSide | 'face', boolean>>;
+
+/** Every read and write of a session is scoped to the caller's project environment. */
+export interface SessionScope {
+  projectId: string;
+  environment: EnvironmentName;
+}
+
+export interface SessionRecord {
+  id: string;
+  projectId: string;
+  environment: EnvironmentName;
+  testMode: boolean;
+  status: SessionStatus;
+  clientMetadata: ClientMetadata;
+  email: string | null;
+  language: string;
+  expiryMinutes: number;
+  expiresAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+  uploads: Uploads;
+  documentType: string | null;
+  requiresBackSide: boolean | null;
+  uploadProblems: UploadProblemState;
+  actionCycles: number;
+  nextAction: NextAction | null;
+  deviceData: Record<string, string>;
+  latestAttemptId: string | null;
+}
+
+/** A session as created (spec 4.1): everything later uploads and decisions fill in starts empty. */
+export type NewSession = Pick<SessionRecord,
+  'id' | 'projectId' | 'environment' | 'testMode' | 'status' | 'clientMetadata' | 'email' | 'language' | 'expiryMinutes' | 'expiresAt' | 'createdAt'>;
+
+/** Fields of a session a use case may change; a store writes only what is given. */
+export type SessionChanges = Partial<Pick<SessionRecord,
+  'status' | 'clientMetadata' | 'email' | 'expiresAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' |
+  'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId'>>;
+
+/**
+ * An attempt's own outcome (verification.status on the read). `processing` while the pipeline
+ * runs under a lease; `abandoned` when it could not decide (a service down, a selfie the matcher
+ * refused, the lease ran out): hidden from the read, kept on record with its reason.
+ */
+export type AttemptStatus = 'processing' | 'success' | 'manual_review' | 'action_required' | 'failed' | 'rejected' | 'abandoned';
+
+export interface AttemptRecord {
+  id: string;
+  sessionId: string;
+  status: AttemptStatus;
+  confidence: number | null;
+  documentType: string | null;
+  faceMatchStatus: string | null;
+  faceMatchScore: number | null;
+  poaStatus: string | null;
+  failureReason: string | null;
+  isReused: boolean;
+  extractedData: Record<string, string> | null;
+  issueCodes: string[];
+  nextAction: NextAction | null;
+  /** Internal: the face matched an earlier verification under another identity or e-mail. */
+  duplicateSuspected: boolean;
+  createdAt: Date;
+}
+
+/** What a decided attempt records. */
+export type AttemptOutcome = Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'>;
+
+/** The attempt's status for each status a decision leaves the session in. */
+export function attemptStatusFor(sessionStatus: SessionStatus): AttemptStatus {
+  switch (sessionStatus) {
+    case 'completed':
+      return 'success';
+    case 'manual_review':
+    case 'action_required':
+    case 'failed':
+    case 'rejected':
+      return sessionStatus;
+    default:
+      throw new Error(`a decision cannot leave a session ${sessionStatus}`);
+  }
+}

@@ -1,0 +1,140 @@
+import type { session } from '@kyc/contracts';
+import type { AttemptRecord, SessionRecord } from '../domain/session';
+import type { IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
+import type { SubmitOutcome } from '../application/submit-verification.usecase';
+import type { VerificationView } from '../application/session-queries.usecase';
+import { toProtoEnvironment } from './environment-mapping';
+
+/** Where the hosted pages live; widgetUrl and qrCodeUrl are built from it. */
+export interface PublicUrls {
+  PUBLIC_BASE_URL: string;
+}
+
+/** Domain records → contract messages. Absent values are empty strings, as proto3 sends them. */
+export function toSessionMessage(record: SessionRecord, extras: { embedToken?: string; urls: PublicUrls; allowManualUpload?: boolean }): session.Session {
+  const base = extras.urls.PUBLIC_BASE_URL.replace(/\/$/, '');
+  return {
+    id: record.id,
+    status: record.status,
+    embedToken: extras.embedToken ?? '',
+    expiresAt: record.expiresAt.toISOString(),
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    widgetUrl: `${base}/widget/sessions/${record.id}`,
+    qrCodeUrl: `${base}/widget/sessions/${record.id}/qr`,
+    allowManualUpload: extras.allowManualUpload ?? true,
+    testMode: record.testMode,
+    clientMetadataJson: JSON.stringify(record.clientMetadata ?? {}),
+    projectId: record.projectId,
+    environment: toProtoEnvironment(record.environment),
+  };
+}
+
+export function toSessionSummary(record: SessionRecord): session.SessionSummary {
+  return {
+    id: record.id,
+    environment: toProtoEnvironment(record.environment),
+    status: record.status,
+    testMode: record.testMode,
+    createdAt: record.createdAt.toISOString(),
+    updatedAt: record.updatedAt.toISOString(),
+    expiresAt: record.expiresAt.toISOString(),
+  };
+}
+
+const EMPTY_EXTRACTED: session.ExtractedData = {
+  fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '',
+};
+
+export function toExtractedData(data: Record<string, string> | null): session.ExtractedData {
+  return { ...EMPTY_EXTRACTED, ...(data ?? {}) };
+}
+
+export function toAttemptMessage(attempt: AttemptRecord): session.Attempt {
+  return {
+    id: attempt.id,
+    status: attempt.status,
+    confidence: attempt.confidence ?? 0,
+    documentType: attempt.documentType ?? '',
+    faceMatchStatus: attempt.faceMatchStatus ?? '',
+    faceMatchScore: attempt.faceMatchScore ?? 0,
+    hasFaceMatchScore: attempt.faceMatchScore !== null,
+    poaStatus: attempt.poaStatus ?? '',
+    failureReason: attempt.failureReason ?? '',
+    isReused: attempt.isReused,
+    extractedData: toExtractedData(attempt.extractedData),
+    createdAt: attempt.createdAt.toISOString(),
+  };
+}
+
+export function toVerificationMessage(view: VerificationView): session.Verification {
+  const { session: current, attempt } = view;
+  return {
+    sessionId: current.id,
+    status: current.status,
+    testMode: current.testMode,
+    clientMetadataJson: JSON.stringify(current.clientMetadata),
+    createdAt: current.createdAt.toISOString(),
+    expiresAt: current.expiresAt.toISOString(),
+    updatedAt: current.updatedAt.toISOString(),
+    hasVerification: attempt !== null,
+    verification: attempt ? toAttemptMessage(attempt) : undefined,
+    issueCodes: view.issueCodes,
+    nextAction: current.status === 'action_required' ? current.nextAction ?? '' : '',
+  };
+}
+
+const REVIEW_MESSAGE = 'The verification needs a manual review; the result will follow.';
+
+/** Submit's answer (spec 4.7): a rejected session reads as manual_review to the caller until the webhook says otherwise. */
+export function toSubmitResult({ session: current, attempt }: SubmitOutcome): session.SubmitResult {
+  const status = current.status === 'rejected' ? 'manual_review' : current.status;
+  const underReview = status === 'manual_review' || status === 'action_required';
+  return {
+    success: status === 'completed',
+    status,
+    timestamp: new Date().toISOString(),
+    confidence: attempt.confidence ?? 0,
+    documentType: attempt.documentType ?? '',
+    extractedData: toExtractedData(attempt.extractedData),
+    verificationAttemptId: attempt.id,
+    jobId: '',
+    message: status === 'manual_review' ? REVIEW_MESSAGE : status === 'action_required' ? 'Please upload the requested document side again.' : (attempt.failureReason ?? ''),
+    issueCodes: underReview ? (attempt.issueCodes.length ? [...new Set(attempt.issueCodes)] : ['GENERIC_REVIEW']) : [],
+    nextAction: status === 'action_required' ? attempt.nextAction ?? '' : '',
+  };
+}
+
+export function toProjectMessage(project: ProjectRecord): session.Project {
+  return {
+    id: project.id,
+    name: project.name,
+    accountId: project.accountId,
+    accountName: project.accountName,
+    moderationStatus: project.moderationStatus,
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+export function toKeysMessage(pair: IssuedPair): session.EnvironmentKeys {
+  return {
+    environment: toProtoEnvironment(pair.environment),
+    secretKey: pair.secret.value,
+    publishableKey: pair.publishable.value,
+    secretKeyId: pair.secret.id,
+    publishableKeyId: pair.publishable.id,
+  };
+}
+
+export function toApiKeyMessage(key: KeyRecord): session.ApiKey {
+  return {
+    id: key.id,
+    environment: toProtoEnvironment(key.environment),
+    kind: key.kind,
+    prefix: key.prefix,
+    status: key.status,
+    createdAt: key.createdAt.toISOString(),
+    revokedAt: key.revokedAt ? key.revokedAt.toISOString() : '',
+    publishableKey: key.publishableKey ?? '',
+  };
+}
