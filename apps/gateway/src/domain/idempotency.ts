@@ -3,6 +3,11 @@ import { createHash } from 'node:crypto';
 /** Idempotency keys are kept 24 hours, scoped to the project (spec 4.1, part 8). */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/**
+ * A key in flight longer than this was left by a gateway that died mid-request (a create's RPC
+ * deadline is far shorter); the same request may take it over.
+ */
+export const IDEMPOTENCY_IN_FLIGHT_LEASE_MS = 60_000;
 
 export interface StoredIdempotencyRecord {
   requestHash: string;

@@ -1,5 +1,5 @@
 import { type DataSource, returnedRows } from '@kyc/persistence';
-import { IDEMPOTENCY_RETENTION_MS, type StoredIdempotencyRecord } from '../domain/idempotency';
+import { IDEMPOTENCY_IN_FLIGHT_LEASE_MS, IDEMPOTENCY_RETENTION_MS, type StoredIdempotencyRecord } from '../domain/idempotency';
 
 /**
  * Idempotency records in the gateway schema. Claiming is one INSERT ... ON CONFLICT DO NOTHING,
@@ -8,15 +8,21 @@ import { IDEMPOTENCY_RETENTION_MS, type StoredIdempotencyRecord } from '../domai
 export class IdempotencyRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** True when this request now owns the key; a record older than the retention is replaced. */
+  /**
+   * True when this request now owns the key. A record older than the retention is replaced; so is
+   * one left in flight past its lease by a gateway that died mid-request, when the same request
+   * comes again (the session service answers the session that request may have made).
+   */
   async claim(projectId: string, key: string, requestHash: string): Promise<boolean> {
     const rows: unknown[] = await this.dataSource.query(
       `INSERT INTO gateway.idempotency_keys (project_id, idempotency_key, request_hash, state) VALUES ($1, $2, $3, 'in_flight')
        ON CONFLICT (project_id, idempotency_key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, state = 'in_flight', response_status = NULL, response_body = NULL, created_at = now()
          WHERE gateway.idempotency_keys.created_at < now() - make_interval(secs => $4)
+            OR (gateway.idempotency_keys.state = 'in_flight' AND gateway.idempotency_keys.request_hash = EXCLUDED.request_hash
+                AND gateway.idempotency_keys.created_at < now() - make_interval(secs => $5))
        RETURNING 1`,
-      [projectId, key, requestHash, IDEMPOTENCY_RETENTION_MS / 1000],
+      [projectId, key, requestHash, IDEMPOTENCY_RETENTION_MS / 1000, IDEMPOTENCY_IN_FLIGHT_LEASE_MS / 1000],
     );
     return rows.length === 1;
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
-import type { SessionRecord } from '../domain/session';
+import type { IdempotencyClaim, SessionRecord } from '../domain/session';
 import { emailOf, normaliseNewSession } from '../domain/session-request';
 import type { EmbedTokens } from './ports/embed-tokens';
 import type { ServiceClients } from './ports/service-clients';
@@ -14,6 +14,8 @@ export interface CreateSessionCommand {
   clientMetadata: unknown;
   language: string;
   expiryMinutes: number;
+  /** The caller's Idempotency-Key and the gateway's digest of the request; absent without a key. */
+  idempotency?: IdempotencyClaim;
 }
 
 export interface CreatedSession {
@@ -41,21 +43,27 @@ export class CreateSessionUseCase {
       await this.clients.billing.authorizeSessionCreation({ projectId: command.projectId, environment: command.environment });
     }
     const createdAt = new Date();
-    const session = await this.sessions.transaction((tx) =>
-      tx.insert({
-        id: randomUUID(),
-        projectId: command.projectId,
-        environment: command.environment,
-        testMode: command.environment === 'test',
-        status: 'pending',
-        clientMetadata: request.clientMetadata,
-        email: emailOf(request.clientMetadata),
-        language: request.language,
-        expiryMinutes: request.expiryMinutes,
-        expiresAt: new Date(createdAt.getTime() + request.expiryMinutes * 60_000),
-        createdAt,
-      }),
-    );
+    const fresh = {
+      id: randomUUID(),
+      projectId: command.projectId,
+      environment: command.environment,
+      testMode: command.environment === 'test',
+      status: 'pending' as const,
+      clientMetadata: request.clientMetadata,
+      email: emailOf(request.clientMetadata),
+      language: request.language,
+      expiryMinutes: request.expiryMinutes,
+      expiresAt: new Date(createdAt.getTime() + request.expiryMinutes * 60_000),
+      createdAt,
+    };
+    const { idempotency } = command;
+    const session = await this.sessions.transaction(async (tx) => {
+      if (!idempotency) return tx.insert(fresh);
+      const once = await tx.insertOnce(fresh, idempotency);
+      // The key's scope is the project; its request includes the environment (the gateway's fingerprint).
+      if (once.fingerprint !== idempotency.fingerprint) throw new KycError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
+      return once.session;
+    });
     const embedToken = await this.tokens.issue({ sessionId: session.id, projectId: session.projectId, environment: session.environment, expiresAt: session.expiresAt });
     return { session, embedToken, allowManualUpload: project.allowManualUpload };
   }

@@ -41,6 +41,12 @@ export interface SessionRecord {
 export type NewSession = Pick<SessionRecord,
   'id' | 'projectId' | 'environment' | 'testMode' | 'status' | 'clientMetadata' | 'email' | 'language' | 'expiryMinutes' | 'expiresAt' | 'createdAt'>;
 
+/** The caller's Idempotency-Key (scoped to the project) and the digest of the request it came with. */
+export interface IdempotencyClaim {
+  key: string;
+  fingerprint: string;
+}
+
 /** Fields of a session a use case may change; a store writes only what is given. */
 export type SessionChanges = Partial<Pick<SessionRecord,
   'status' | 'clientMetadata' | 'email' | 'expiresAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' |

@@ -5,7 +5,7 @@ import {
   type ClaimedPurge, type LapsedAttempt, type OutboxEvent, PURGE_TARGETS, type SessionStore, type SessionTransaction,
 } from '../application/ports/session-store';
 import type { EnvironmentName } from '../domain/environment';
-import type { AttemptOutcome, AttemptRecord, NewSession, SessionChanges, SessionRecord, SessionScope } from '../domain/session';
+import type { AttemptOutcome, AttemptRecord, IdempotencyClaim, NewSession, SessionChanges, SessionRecord, SessionScope } from '../domain/session';
 import type { SessionStatus } from '../domain/session-status';
 
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
@@ -113,14 +113,29 @@ export class SessionRepository implements SessionStore {
 class PostgresSessionTransaction implements SessionTransaction {
   constructor(private readonly manager: EntityManager) {}
 
-  async insert(session: NewSession): Promise<SessionRecord> {
+  async insert(session: NewSession, idempotency?: IdempotencyClaim): Promise<SessionRecord> {
     const rows: SessionRecord[] = await this.manager.query(
-      `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${SESSION_COLUMNS}`,
+      `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at,
+                                     idempotency_key, idempotency_fingerprint)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13)
+       ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING ${SESSION_COLUMNS}`,
       [session.id, session.projectId, session.environment, session.testMode, session.status, JSON.stringify(session.clientMetadata), session.email,
-        session.language, session.expiryMinutes, session.expiresAt, session.createdAt],
+        session.language, session.expiryMinutes, session.expiresAt, session.createdAt, idempotency?.key ?? null, idempotency?.fingerprint ?? null],
     );
     return rows[0];
+  }
+
+  async insertOnce(session: NewSession, idempotency: IdempotencyClaim): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }> {
+    const inserted = await this.insert(session, idempotency);
+    if (inserted) return { session: inserted, created: true, fingerprint: idempotency.fingerprint };
+    // ON CONFLICT DO NOTHING waited for the other insert to commit, so its row is visible here.
+    const rows: (SessionRecord & { fingerprint: string })[] = await this.manager.query(
+      `SELECT ${SESSION_COLUMNS}, idempotency_fingerprint AS fingerprint FROM session.sessions WHERE project_id = $1 AND idempotency_key = $2`,
+      [session.projectId, idempotency.key],
+    );
+    const { fingerprint, ...existing } = rows[0];
+    return { session: existing, created: false, fingerprint };
   }
 
   async findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord> {

@@ -58,7 +58,8 @@ export class SessionGrpcController implements session.SessionServiceController {
     } catch {
       throw new KycError(ErrorCode.VALIDATION_FAILED, 'clientMetadata must be a JSON object');
     }
-    const created = await this.useCases.createSession.execute({ ...scope, clientMetadata, language: request.language, expiryMinutes: request.expiryMinutes });
+    const idempotency = request.idempotencyKey ? { key: request.idempotencyKey, fingerprint: request.idempotencyFingerprint } : undefined;
+    const created = await this.useCases.createSession.execute({ ...scope, clientMetadata, language: request.language, expiryMinutes: request.expiryMinutes, idempotency });
     return toSessionMessage(created.session, { embedToken: created.embedToken, urls: this.useCases.urls, allowManualUpload: created.allowManualUpload });
   }
 

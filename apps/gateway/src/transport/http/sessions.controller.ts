@@ -23,6 +23,8 @@ export class SessionsController {
   @HttpCode(201)
   async create(@Req() request: AuthenticatedRequest, @Body() rawBody: unknown, @Headers('idempotency-key') rawKey?: string) {
     const body = createSessionBody.parse(rawBody ?? {});
+    const key = rawKey === undefined ? undefined : idempotencyKey.parse(rawKey);
+    const requestHash = fingerprintRequest(request.principal.environment, body);
     const create = async () =>
       presentCreatedSession(
         await this.clients.session.createSession({
@@ -30,13 +32,14 @@ export class SessionsController {
           clientMetadataJson: JSON.stringify(body.clientMetadata ?? {}),
           language: body.language ?? '',
           expiryMinutes: body.expiryMinutes ?? 0,
+          // The session service makes the key's session once, even when this answer is lost.
+          idempotencyKey: key ?? '',
+          idempotencyFingerprint: key ? requestHash : '',
         }),
       );
-    if (rawKey === undefined) return create();
+    if (key === undefined) return create();
 
-    const key = idempotencyKey.parse(rawKey);
     const { projectId } = request.principal;
-    const requestHash = fingerprintRequest(request.principal.environment, body);
     if (!(await this.idempotency.claim(projectId, key, requestHash))) {
       const decision = decide(await this.idempotency.find(projectId, key), requestHash, new Date());
       switch (decision.kind) {
@@ -51,14 +54,17 @@ export class SessionsController {
           throw new KycError(ErrorCode.IDEMPOTENCY_IN_FLIGHT);
       }
     }
+    let created: Awaited<ReturnType<typeof create>>;
     try {
-      const created = await create();
-      await this.idempotency.complete(projectId, key, 201, created);
-      return created;
+      created = await create();
     } catch (error) {
       await this.idempotency.release(projectId, key);
       throw error;
     }
+    // The session exists: answer it even if the replay record cannot be written. Releasing the key
+    // then lets a retry through to the session service, which answers the same session.
+    await this.idempotency.complete(projectId, key, 201, created).catch(() => this.idempotency.release(projectId, key).catch(() => undefined));
+    return created;
   }
 
   @Get(':sessionId')

@@ -1,6 +1,6 @@
 import type { TypedEvent } from '@kyc/events';
 import type { EnvironmentName } from '../../domain/environment';
-import type { AttemptOutcome, AttemptRecord, NewSession, SessionChanges, SessionRecord, SessionScope } from '../../domain/session';
+import type { AttemptOutcome, AttemptRecord, IdempotencyClaim, NewSession, SessionChanges, SessionRecord, SessionScope } from '../../domain/session';
 import type { SessionStatus } from '../../domain/session-status';
 
 /** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
@@ -31,6 +31,11 @@ export interface ClaimedPurge {
  */
 export interface SessionTransaction {
   insert(session: NewSession): Promise<SessionRecord>;
+  /**
+   * Inserts unless the project already has a session made with this key; then that session is
+   * answered with the fingerprint it was made with (the caller refuses a different request).
+   */
+  insertOnce(session: NewSession, idempotency: IdempotencyClaim): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }>;
   /** A session of another project or environment is indistinguishable from a missing one (KYC_001). */
   findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord>;
   /** Admin access: any environment of one project. */
