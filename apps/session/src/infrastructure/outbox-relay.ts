@@ -1,6 +1,6 @@
-import { type EventBus, type EventEnvelope, type TypedEvent, TOPICS } from '@kyc/events';
+import { type EventBus, type EventEnvelope, type TypedEvent, TOPICS, encodeEvent } from '@kyc/events';
 import type { Logger } from '@kyc/logger';
-import type { DataSource } from '@kyc/persistence';
+import { type DataSource, returnedRows } from '@kyc/persistence';
 
 interface OutboxRow {
   id: string;
@@ -12,20 +12,34 @@ interface OutboxRow {
   occurred_at: Date;
 }
 
-const BATCH = 100;
+/** A claim is the relay's for this long; a relay that dies holding it loses it after. */
+const CLAIM_MS = 30_000;
+/** Claims are serialised across relays by this advisory lock (one short UPDATE each). */
+const CLAIM_LOCK = 'session.outbox.claim';
+const MAX_BACKOFF_MS = 30_000;
 
 /**
- * Publishes the session outbox in order. Rows are claimed with SKIP LOCKED (several replicas can
- * run the relay) and marked published in the transaction that publishes them: exactly once with
- * the embedded transport, at least once with Kafka (a crash between send and commit resends;
- * consumers dedupe by event id).
+ * Publishes the session outbox, in order per session, with any number of relays running:
+ * 1. claim: under a transaction-level advisory lock, the oldest unpublished rows are leased, except
+ *    rows of a session whose earlier row another relay holds (so a session's events never overtake);
+ * 2. publish, holding no outbox locks (the embedded bus appends idempotently by event id inside a
+ *    transaction of its own; Kafka sends), then mark the rows published;
+ * 3. a row that cannot be encoded is parked with its reason, not retried in front of every later
+ *    row; a failed publish releases the claim and backs off.
+ * Delivery is at least once (a crash between publish and mark resends); consumers dedupe by event id.
  */
 export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private running = false;
+  private failures = 0;
   private current: Promise<void> = Promise.resolve();
 
-  constructor(private readonly dataSource: DataSource, private readonly bus: EventBus, private readonly logger: Logger, private readonly pollMs = 100) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+    private readonly options: { pollMs: number; batchSize: number } = { pollMs: 100, batchSize: 100 },
+  ) {}
 
   start(): void {
     this.running = true;
@@ -33,10 +47,14 @@ export class OutboxRelay {
       let published = 0;
       try {
         published = await this.relayOnce();
+        this.failures = 0;
       } catch (error) {
-        this.logger.error({ err: error }, 'outbox relay failed');
+        this.failures += 1;
+        this.logger.error({ err: error, failures: this.failures }, 'outbox relay failed');
       }
-      if (this.running) this.timer = setTimeout(() => (this.current = loop()), published === BATCH ? 0 : this.pollMs);
+      const { pollMs, batchSize } = this.options;
+      const delay = this.failures ? Math.min(MAX_BACKOFF_MS, pollMs * 2 ** this.failures) : published === batchSize ? 0 : pollMs;
+      if (this.running) this.timer = setTimeout(() => (this.current = loop()), delay);
     };
     this.current = loop();
   }
@@ -47,28 +65,75 @@ export class OutboxRelay {
     await this.current;
   }
 
-  relayOnce(): Promise<number> {
+  /** One claim, publish and mark; the number of rows published. */
+  async relayOnce(): Promise<number> {
+    const rows = await this.claim();
+    if (!rows.length) return 0;
+    const events: EventEnvelope[] = [];
+    for (const row of rows) {
+      const event = toEnvelope(row);
+      const problem = encodingProblem(event);
+      if (problem) await this.park(row, problem);
+      else events.push(event);
+    }
+    try {
+      if (events.length) await this.dataSource.transaction((manager) => this.bus.publish(TOPICS.session, events, manager));
+    } catch (error) {
+      await this.release(events.map((e) => e.id));
+      throw error;
+    }
+    await this.dataSource.query(`UPDATE session.outbox SET published_at = now(), claimed_until = NULL WHERE id = ANY($1)`, [events.map((e) => e.id)]);
+    return events.length;
+  }
+
+  private claim(): Promise<OutboxRow[]> {
     return this.dataSource.transaction(async (manager) => {
-      const rows: OutboxRow[] = await manager.query(
-        `SELECT id, type, session_id, project_id, environment, payload, occurred_at FROM session.outbox
-          WHERE published_at IS NULL ORDER BY position LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
-      if (!rows.length) return 0;
-      // The payload column holds the event's message as written by the producer (ts-proto's
-      // plain-object form); the bus encodes the envelope to protobuf.
-      const events = rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        occurredAt: row.occurred_at.toISOString(),
-        projectId: row.project_id,
-        environment: row.environment,
-        sessionId: row.session_id,
-        payload: row.payload,
-      }) as EventEnvelope);
-      await this.bus.publish(TOPICS.session, events, manager);
-      await manager.query(`UPDATE session.outbox SET published_at = now() WHERE id = ANY($1)`, [rows.map((r) => r.id)]);
-      return rows.length;
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [CLAIM_LOCK]);
+      const rows = returnedRows<OutboxRow & { position: string }>(await manager.query(
+        `UPDATE session.outbox SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
+          WHERE id IN (
+            SELECT o.id FROM session.outbox o
+             WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until < now())
+               AND NOT EXISTS (
+                 SELECT 1 FROM session.outbox e
+                  WHERE e.session_id = o.session_id AND e.position < o.position AND e.published_at IS NULL AND e.parked_at IS NULL
+                    AND e.claimed_until >= now())
+             ORDER BY o.position LIMIT $1)
+          RETURNING id, type, session_id, project_id, environment, payload, occurred_at, position`,
+        [this.options.batchSize, CLAIM_MS],
+      ));
+      return rows.sort((a, b) => Number(a.position) - Number(b.position));
     });
+  }
+
+  private async park(row: OutboxRow, reason: string): Promise<void> {
+    this.logger.error({ outboxId: row.id, sessionId: row.session_id, type: row.type, reason }, 'outbox row cannot be encoded: parked');
+    await this.dataSource.query(`UPDATE session.outbox SET parked_at = now(), park_reason = $2, claimed_until = NULL WHERE id = $1`, [row.id, reason.slice(0, 500)]);
+  }
+
+  private async release(ids: string[]): Promise<void> {
+    await this.dataSource.query(`UPDATE session.outbox SET claimed_until = NULL WHERE id = ANY($1) AND published_at IS NULL`, [ids]).catch(() => undefined);
+  }
+}
+
+/** The payload column holds the event's message as the producer wrote it (ts-proto's plain-object form). */
+function toEnvelope(row: OutboxRow): EventEnvelope {
+  return {
+    id: row.id,
+    type: row.type,
+    occurredAt: row.occurred_at.toISOString(),
+    projectId: row.project_id,
+    environment: row.environment,
+    sessionId: row.session_id,
+    payload: row.payload,
+  } as EventEnvelope;
+}
+
+function encodingProblem(event: EventEnvelope): string | undefined {
+  try {
+    encodeEvent(event);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
