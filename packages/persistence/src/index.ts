@@ -1,4 +1,4 @@
-import { DataSource, type EntityManager, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type EntityManager, type MixedList, type EntitySchema, MigrationExecutor } from 'typeorm';
 
 export { DataSource, type EntityManager };
 
@@ -11,13 +11,27 @@ export interface ServiceDataSourceOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
   poolSize?: number;
+  /** Timeouts (ms) every connection of the pool gets; the defaults suit request-serving services. */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
+
+export interface DatabaseTimeouts {
+  /** Waiting for a connection (from the pool or a new one) fails after this. */
+  connectMs: number;
+  /** Any one statement is cancelled by PostgreSQL after this. */
+  statementMs: number;
+  /** A transaction left idle this long (its client stuck or gone) is ended by PostgreSQL, releasing its locks. */
+  idleInTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
 
 /**
  * One data source per service: its own schema and migrations table, synchronize off, migrations
  * run as an explicit step (`runMigrations`) by the launcher or a deploy hook, never at import.
  */
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   return new DataSource({
     type: 'postgres',
     url: options.databaseUrl,
@@ -28,7 +42,13 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
-    extra: { max: options.poolSize ?? 10, application_name: `kyc-${options.schema}` },
+    extra: {
+      max: options.poolSize ?? 10,
+      application_name: `kyc-${options.schema}`,
+      connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    },
   });
 }
 
@@ -37,8 +57,17 @@ export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const schema = (dataSource.options as { schema?: string }).schema;
   if (!dataSource.isInitialized) await dataSource.initialize();
   if (schema) await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return applied.map((m) => m.name);
+  // A migration may rewrite a large table: its connection has no statement timeout.
+  const runner = dataSource.createQueryRunner();
+  try {
+    await runner.query('SET statement_timeout = 0');
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    const applied = await executor.executePendingMigrations();
+    return applied.map((m) => m.name);
+  } finally {
+    await runner.release();
+  }
 }
 
 /** The migration entry point of a service (`node dist/migrate.js`): apply, report, exit. */

@@ -3,8 +3,10 @@ import { startTestDatabase, type TestDatabase } from './test-database';
 
 /** A service's own schema on a real PostgreSQL, migrated, for one jest suite. */
 export interface ServiceDatabase {
-  /** The service's migrated data source; valid between the suite's beforeAll and afterAll. */
+  /** The service's migrated data source (the first one given); valid between the suite's beforeAll and afterAll. */
   readonly dataSource: DataSource;
+  /** Every data source, in the order given (e.g. the service's schema and the event log beside it). */
+  readonly dataSources: readonly DataSource[];
   /** The database URL, for a service process the suite starts itself. */
   readonly url: string;
 }
@@ -14,16 +16,17 @@ export interface ServiceDatabase {
  * that start a fresh database (embedded PostgreSQL unless DATABASE_URL is set), run the service's
  * migrations, and tear both down after the suite.
  */
-export function withServiceDatabase(createDataSource: (databaseUrl: string) => DataSource): ServiceDatabase {
+export function withServiceDatabase(...createDataSources: [(databaseUrl: string) => DataSource, ...((databaseUrl: string) => DataSource)[]]): ServiceDatabase {
   let database: TestDatabase | undefined;
-  let dataSource: DataSource | undefined;
+  let dataSources: DataSource[] | undefined;
   beforeAll(async () => {
     database = await startTestDatabase();
-    dataSource = createDataSource(database.url);
-    await runMigrations(dataSource);
+    const url = database.url;
+    dataSources = createDataSources.map((create) => create(url));
+    for (const dataSource of dataSources) await runMigrations(dataSource);
   }, 120_000);
   afterAll(async () => {
-    if (dataSource?.isInitialized) await dataSource.destroy();
+    for (const dataSource of dataSources ?? []) if (dataSource.isInitialized) await dataSource.destroy();
     await database?.stop();
   }, 60_000);
   const ready = <T>(value: T | undefined, what: string): T => {
@@ -32,7 +35,10 @@ export function withServiceDatabase(createDataSource: (databaseUrl: string) => D
   };
   return {
     get dataSource() {
-      return ready(dataSource, 'dataSource');
+      return ready(dataSources, 'dataSource')[0];
+    },
+    get dataSources() {
+      return ready(dataSources, 'dataSources');
     },
     get url() {
       return ready(database?.url, 'url');

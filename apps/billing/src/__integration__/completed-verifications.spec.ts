@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, PostgresEventBus, TOPICS, appendToEventLog, createEventLogDataSource } from '@kyc/events';
 import { createLogger } from '@kyc/logger';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import type { DataSource } from '@kyc/persistence';
+import { withServiceDatabase } from '@kyc/testing';
 import { createBillingDataSource } from '../infrastructure/data-source';
 import { BillingRepository } from '../infrastructure/billing.repository';
 import { BillingGrpcController } from '../transport/billing.grpc-controller';
@@ -10,25 +10,15 @@ import { consumeCompletedVerifications } from '../transport/completed-verificati
 
 /** Billing from completion events on a real PostgreSQL: once per session, never for test mode. */
 describe('billing from verification.completed events', () => {
-  let database: TestDatabase;
-  let billing: DataSource;
+  const database = withServiceDatabase(createEventLogDataSource, createBillingDataSource);
   let eventLog: DataSource;
+  let billing: DataSource;
   let repository: BillingRepository;
   const logger = createLogger('test', 'silent');
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    eventLog = createEventLogDataSource(database.url);
-    await runMigrations(eventLog);
-    billing = createBillingDataSource(database.url);
-    await runMigrations(billing);
+  beforeAll(() => {
+    [eventLog, billing] = database.dataSources;
     repository = new BillingRepository(billing, 2);
-  }, 60_000);
-
-  afterAll(async () => {
-    await billing?.destroy();
-    await eventLog?.destroy();
-    await database?.stop();
   });
 
   const completed = (projectId: string, environment: string, sessionId: string, testMode = false): EventEnvelope => ({

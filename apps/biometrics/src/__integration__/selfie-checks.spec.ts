@@ -3,8 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { analyzeFace } from '@kyc/face';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { withServiceDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
 import { FaceMatchService, type PortraitSource } from '../application/face-match.service';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
@@ -28,23 +27,14 @@ class PortraitsBySession implements PortraitSource {
 }
 
 describe('biometrics selfie checks', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+  const database = withServiceDatabase(createBiometricsDataSource);
   let controller: BiometricsGrpcController;
   let selfies: SelfieRepository;
   const portraits = new PortraitsBySession();
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createBiometricsDataSource(database.url);
-    await runMigrations(dataSource);
-    selfies = new SelfieRepository(dataSource);
+  beforeAll(() => {
+    selfies = new SelfieRepository(database.dataSource);
     controller = new BiometricsGrpcController(selfies, new FaceMatchService(selfies, portraits));
-  }, 60_000);
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.stop();
   });
 
   const PROJECT = randomUUID();
@@ -164,7 +154,7 @@ describe('biometrics selfie checks', () => {
   }, 120_000);
 
   it('answers the stateless liveness pre-check without storing anything', async () => {
-    const countSelfies = async () => (await dataSource.query(`SELECT count(*)::int AS count FROM biometrics.selfies`))[0].count as number;
+    const countSelfies = async () => (await database.dataSource.query(`SELECT count(*)::int AS count FROM biometrics.selfies`))[0].count as number;
     const before = await countSelfies();
     await expect(controller.checkLiveness({ image: live })).resolves.toMatchObject({ isLive: true });
     const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')) });

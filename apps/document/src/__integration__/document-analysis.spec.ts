@@ -6,8 +6,7 @@ import { generateDocument, type GeneratedDocument, transliterateToMrz } from '@k
 import { decodeImage as decodeFaceImage, detectFaceBoxes } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
 import { createLogger } from '@kyc/logger';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { withServiceDatabase } from '@kyc/testing';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
 import { createDocumentDataSource } from '../infrastructure/data-source';
 import { ImageCipher } from '../infrastructure/image-cipher';
@@ -27,8 +26,7 @@ const REFERENCE_DATE = '2026-01-01';
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 
 describe('document analysis (sandbox/live)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+  const database = withServiceDatabase(createDocumentDataSource);
   let cipher: ImageCipher;
   let controller: DocumentGrpcController;
   const logLines: string[] = [];
@@ -38,12 +36,9 @@ describe('document analysis (sandbox/live)', () => {
   let otherCard: GeneratedDocument;
 
   beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createDocumentDataSource(database.url);
-    await runMigrations(dataSource);
     cipher = new ImageCipher(randomBytes(32));
     const logger = createLogger('document', 'info', { write: (line: string) => void logLines.push(line) });
-    const service = new DocumentAnalysisService(new SideAnalysisRepository(dataSource), cipher, logger, () => new Date(`${REFERENCE_DATE}T12:00:00Z`));
+    const service = new DocumentAnalysisService(new SideAnalysisRepository(database.dataSource), cipher, logger, () => new Date(`${REFERENCE_DATE}T12:00:00Z`));
     controller = new DocumentGrpcController(service);
     // Seeds chosen so the OCR reads every field; a different seed is a different person.
     passport = await generateDocument({ seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
@@ -52,16 +47,11 @@ describe('document analysis (sandbox/live)', () => {
     otherCard = await generateDocument({ seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
   }, 120_000);
 
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.stop();
-  });
-
   const upload = (sessionId: string, side: string, image: Buffer, testMode = false) => controller.analyzeSide({ sessionId, projectId: randomUUID(), side, image, testMode });
   const evidence = (sessionId: string) => controller.getDocumentEvidence({ sessionId, testMode: false, email: '' });
   const imageOf = (document: GeneratedDocument, side: string) => document.images.find((i) => i.truth.uploadedAs === side)!;
   const storedImage = async (sessionId: string, side: string) =>
-    ((await dataSource.query(`SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`, [sessionId, side])) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[])[0];
+    ((await database.dataSource.query(`SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`, [sessionId, side])) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[])[0];
 
   describe('a clean passport', () => {
     const sessionId = randomUUID();
@@ -116,7 +106,7 @@ describe('document analysis (sandbox/live)', () => {
 
     it('purges the image, the analysis and the extracted data', async () => {
       await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 1 });
-      const [counts] = await dataSource.query(
+      const [counts] = await database.dataSource.query(
         `SELECT (SELECT count(*) FROM document.side_analyses WHERE session_id = $1)::int AS analyses, (SELECT count(*) FROM document.side_images WHERE session_id = $1)::int AS images`,
         [sessionId],
       );

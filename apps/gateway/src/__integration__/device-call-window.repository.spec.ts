@@ -1,30 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { withServiceDatabase } from '@kyc/testing';
 import { DEVICE_CALL_WINDOW_MS } from '../domain/device-call-limits';
 import { createGatewayDataSource } from '../infrastructure/data-source';
 import { DeviceCallWindowRepository } from '../infrastructure/device-call-window.repository';
 
 /** Device-call windows against a real PostgreSQL: what every gateway replica counts on. */
 describe('device-call windows (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+  const database = withServiceDatabase(createGatewayDataSource);
   let windows: DeviceCallWindowRepository;
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createGatewayDataSource(database.url);
-    await runMigrations(dataSource);
-    windows = new DeviceCallWindowRepository(dataSource);
-  }, 60_000);
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.stop();
+  beforeAll(() => {
+    windows = new DeviceCallWindowRepository(database.dataSource);
   });
 
   const ageWindow = (sessionId: string, ms: number) =>
-    dataSource.query(`UPDATE gateway.device_call_windows SET window_started_at = window_started_at - make_interval(secs => $2) WHERE session_id = $1`, [sessionId, ms / 1000]);
+    database.dataSource.query(`UPDATE gateway.device_call_windows SET window_started_at = window_started_at - make_interval(secs => $2) WHERE session_id = $1`, [sessionId, ms / 1000]);
 
   it('gives each of many concurrent calls its own count', async () => {
     const sessionId = randomUUID();

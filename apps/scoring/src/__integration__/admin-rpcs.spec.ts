@@ -3,8 +3,7 @@ import type { scoring } from '@kyc/contracts';
 import { ErrorCode } from '@kyc/errors';
 import { createGrpcClient, type PromiseClient, type RunningGrpcService, startGrpcService } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { freePort, startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { freePort, withServiceDatabase } from '@kyc/testing';
 import { DEFAULT_POLICY_SETTINGS, POLICY_REVISION } from '../domain/policy-settings';
 import { createScoringDataSource } from '../infrastructure/data-source';
 import { ScoringModule } from '../scoring.module';
@@ -14,26 +13,23 @@ import { ScoringModule } from '../scoring.module';
  * and absent messages is part of what is tested) on a real PostgreSQL.
  */
 describe('scoring admin RPCs', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
   let service: RunningGrpcService;
   let client: PromiseClient<scoring.ScoringServiceClient> & { close(): void };
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createScoringDataSource(database.url);
-    await runMigrations(dataSource);
-    const url = `127.0.0.1:${await freePort()}`;
-    service = await startGrpcService(ScoringModule.register(dataSource), { service: 'scoring', url, logger: createLogger('scoring-test', 'silent') });
-    client = createGrpcClient<scoring.ScoringServiceClient>('scoring', url, { deadlineMs: 10_000 });
-  }, 60_000);
-
+  // Declared before the database's hooks: jest runs afterAll hooks in the order they are declared,
+  // so the server closes before its data source is destroyed and the database stops.
   afterAll(async () => {
     client?.close();
     await service?.app.close();
-    await dataSource?.destroy();
-    await database?.stop();
   });
+
+  const database = withServiceDatabase(createScoringDataSource);
+
+  beforeAll(async () => {
+    const url = `127.0.0.1:${await freePort()}`;
+    service = await startGrpcService(ScoringModule.register(database.dataSource), { service: 'scoring', url, logger: createLogger('scoring-test', 'silent') });
+    client = createGrpcClient<scoring.ScoringServiceClient>('scoring', url, { deadlineMs: 10_000 });
+  }, 60_000);
 
   const defaults = { ...DEFAULT_POLICY_SETTINGS, weights: { ...DEFAULT_POLICY_SETTINGS.weights } };
   const weights = { detectionConfidence: 0.2, faceMatchScore: 0.6, livenessConfidence: 0.2 };

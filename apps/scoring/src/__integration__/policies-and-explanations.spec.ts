@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { scoring } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import { runMigrations } from '@kyc/persistence';
+import { withServiceDatabase } from '@kyc/testing';
 import { POLICY_REVISION } from '../domain/policy-settings';
 import { createScoringDataSource } from '../infrastructure/data-source';
 import { DecisionRepository } from '../infrastructure/decision.repository';
@@ -11,24 +11,15 @@ import { ScoringGrpcController } from '../transport/scoring.grpc-controller';
 
 /** Per-project policy overrides and the stored explanation of every decision, on a real PostgreSQL. */
 describe('scoring policies and decision explanations', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
+  const database = withServiceDatabase(createScoringDataSource);
   let policies: PolicyRepository;
   let decisions: DecisionRepository;
   let controller: ScoringGrpcController;
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    dataSource = createScoringDataSource(database.url);
-    await runMigrations(dataSource);
-    policies = new PolicyRepository(dataSource);
-    decisions = new DecisionRepository(dataSource);
+  beforeAll(() => {
+    policies = new PolicyRepository(database.dataSource);
+    decisions = new DecisionRepository(database.dataSource);
     controller = new ScoringGrpcController(decisions, policies);
-  }, 60_000);
-
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.stop();
   });
 
   /** A sandbox attempt with everything in order; confidence 0.915 under the defaults. */
@@ -101,11 +92,11 @@ describe('scoring policies and decision explanations', () => {
 
   it('has the table refuse what the domain refuses, whatever writes it', async () => {
     const write = (columns: string, values: unknown[]) =>
-      dataSource.query(`INSERT INTO scoring.policies (project_id, environment, version, ${columns}) VALUES ($1, 'live', 1, ${values.map((_, i) => `$${i + 2}`).join(', ')})`, [randomUUID(), ...values]);
+      database.dataSource.query(`INSERT INTO scoring.policies (project_id, environment, version, ${columns}) VALUES ($1, 'live', 1, ${values.map((_, i) => `$${i + 2}`).join(', ')})`, [randomUUID(), ...values]);
     await expect(write('auto_approve_threshold', [1.2])).rejects.toThrow(/check constraint/);
     await expect(write('face_match_score_weight', [1])).rejects.toThrow(/policies_weights_complete/);
     await expect(write('detection_confidence_weight, face_match_score_weight, liveness_confidence_weight', [0.5, 0.5, 0.5])).rejects.toThrow(/policies_weights_complete/);
-    await expect(dataSource.query(`INSERT INTO scoring.policies (project_id, environment, version) VALUES ($1, 'test', 1)`, [randomUUID()])).rejects.toThrow(/check constraint/);
+    await expect(database.dataSource.query(`INSERT INTO scoring.policies (project_id, environment, version) VALUES ($1, 'test', 1)`, [randomUUID()])).rejects.toThrow(/check constraint/);
   });
 
   it('keeps internal codes and details in the stored explanation, never in the reply', async () => {
@@ -155,9 +146,9 @@ describe('scoring policies and decision explanations', () => {
   });
 
   it('migrates down and up again', async () => {
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    const columns: { column_name: string }[] = await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'scoring' AND table_name = 'decisions'`);
+    await database.dataSource.undoLastMigration({ transaction: 'each' });
+    const columns: { column_name: string }[] = await database.dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = 'scoring' AND table_name = 'decisions'`);
     expect(columns.map((c) => c.column_name)).not.toContain('rule_fired');
-    expect(await runMigrations(dataSource)).toEqual(['PoliciesAndDecisionExplanations1764115200000']);
+    expect(await runMigrations(database.dataSource)).toEqual(['PoliciesAndDecisionExplanations1764115200000']);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
+import { createServiceDataSource } from '@kyc/persistence';
 import { withServiceDatabase } from '@kyc/testing';
 import { ExpirySweeper } from '../application/expiry-sweeper';
 import { applyTransition } from '../application/session-transitions';
@@ -88,5 +89,21 @@ describe('session persistence (real PostgreSQL)', () => {
     expect((await sessions.find(scope, newer.id)).status).toBe('completed');
     const events: { type: string; session_id: string }[] = await database.dataSource.query(`SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`, [[older.id, newer.id]]);
     expect(events).toEqual([{ type: 'verification.completed', session_id: newer.id }]);
+  });
+
+  it('PostgreSQL cancels a statement past its timeout and ends a transaction left idle (no lock held for ever)', async () => {
+    const strict = createServiceDataSource({ schema: 'session', databaseUrl: database.url, entities: [], migrations: [], timeouts: { statementMs: 300, idleInTransactionMs: 300 } });
+    await strict.initialize();
+    try {
+      await expect(strict.query('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);
+      const runner = strict.createQueryRunner();
+      await runner.startTransaction();
+      await runner.query('SELECT 1');
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await expect(runner.query('SELECT 1')).rejects.toThrow();
+      await runner.release().catch(() => undefined);
+    } finally {
+      await strict.destroy();
+    }
   });
 });

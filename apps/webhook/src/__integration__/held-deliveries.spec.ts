@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type EventEnvelope, PostgresEventBus, TOPICS, appendToEventLog, createEventLogDataSource } from '@kyc/events';
 import { createLogger } from '@kyc/logger';
-import { type DataSource, runMigrations } from '@kyc/persistence';
-import { startTestDatabase, type TestDatabase } from '@kyc/testing';
+import type { DataSource } from '@kyc/persistence';
+import { withServiceDatabase } from '@kyc/testing';
 import { createWebhookDataSource } from '../infrastructure/data-source';
 import { DeliveryRepository } from '../infrastructure/delivery.repository';
 import { EndpointRepository } from '../infrastructure/endpoint.repository';
@@ -10,23 +10,13 @@ import { consumeSessionEvents } from '../transport/session-events.consumer';
 
 /** Completion webhooks held for proof-of-address processing, on a real PostgreSQL and event log. */
 describe('held completion webhooks (poaRequiredForVerification)', () => {
-  let database: TestDatabase;
-  let webhook: DataSource;
+  const database = withServiceDatabase(createEventLogDataSource, createWebhookDataSource);
   let eventLog: DataSource;
+  let webhook: DataSource;
   const logger = createLogger('test', 'silent');
 
-  beforeAll(async () => {
-    database = await startTestDatabase();
-    eventLog = createEventLogDataSource(database.url);
-    await runMigrations(eventLog);
-    webhook = createWebhookDataSource(database.url);
-    await runMigrations(webhook);
-  }, 60_000);
-
-  afterAll(async () => {
-    await webhook?.destroy();
-    await eventLog?.destroy();
-    await database?.stop();
+  beforeAll(() => {
+    [eventLog, webhook] = database.dataSources;
   });
 
   const envelope = (projectId: string, sessionId: string) => ({ id: randomUUID(), occurredAt: new Date().toISOString(), projectId, environment: 'test', sessionId });
