@@ -2,15 +2,16 @@ import sharp from 'sharp';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderDocument } from '../testing/render-document';
-import { MRZ_DEV_DIR, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
+import { MRZ_DEV_DIR, mrzDevImage } from '../testing/mrz-dev';
 import * as smoothing from '../image/smooth-for-detection';
 import * as ocr from '../ocr/run-ocr';
 import { analyzeDocumentSide } from './analyze-document-side';
 import { compareSides } from './compare-sides';
 import { type PortraitDetector, type SideAnalysis } from './types';
+import { withMrzDev } from '../testing/required-inputs';
 
 const now = new Date('2026-11-23T00:00:00Z');
-const describeWithData = mrzDevAvailable() ? describe : describe.skip;
+const describeWithData = withMrzDev().describe;
 const TIMEOUT = 120_000;
 
 function labelledLines(file: string): string[] {

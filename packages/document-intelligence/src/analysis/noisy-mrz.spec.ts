@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
 import * as smoothing from '../image/smooth-for-detection';
-import { OCRB_FONT } from '../mrz/ocrb/build-ocrb-templates';
 import { renderOcrbMrzPage } from '../testing/ocrb-mrz-page';
 import { seededRandom, syntheticIdentity } from '../testing/synthetic-mrz';
 import { analyzeDocumentSide } from './analyze-document-side';
+import { withOcrbFont } from '../testing/required-inputs';
 
-const describeWithFont = existsSync(OCRB_FONT) ? describe : describe.skip;
+const describeWithFont = withOcrbFont().describe;
 const now = new Date('2026-01-01T00:00:00Z');
 
 describeWithFont('analyzeDocumentSide on a noisy photo of an MRZ', () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { onnx } from 'onnx-proto';
 import * as ort from 'onnxruntime-node';
 import { decodeImage } from '../image/decode-image';
-import { mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
+import { mrzDevImage } from '../testing/mrz-dev';
 import { renderDocument } from '../testing/render-document';
 import { seededRandom, syntheticIdentity } from '../testing/synthetic-mrz';
 import { detectTextBoxes } from './detect-text-boxes';
@@ -11,6 +11,7 @@ import { optimizeOnnxModel, type OptimizeReport } from './optimize-graph';
 import { ctcGreedyDecode, recogniseTexts } from './recognise-text';
 import { ocrSessionOptions } from './sessions';
 import { type RgbImage } from './types';
+import { withMrzDev } from '../testing/required-inputs';
 
 /**
  * The rewritten PP-OCRv4 models (optimize-graph.ts) against the models as shipped, on real inputs through the
@@ -144,7 +145,7 @@ describe('rewritten PP-OCRv4 graphs', () => {
     expect(texts.some((t) => t.includes('ERIKSSON'))).toBe(true);
   }, 120_000);
 
-  (mrzDevAvailable() ? it : it.skip)('give the same detector map, boxes and recognised text on a photographed ID card (mrz-dev id1.jpg)', async () => {
+  withMrzDev().it('give the same detector map, boxes and recognised text on a photographed ID card (mrz-dev id1.jpg)', async () => {
     const decoded = await decodeImage(mrzDevImage('id1.jpg'));
     if (!decoded.ok) throw new Error(decoded.detail);
     const { lines } = await compareOnImage(decoded.image);

@@ -1,16 +1,15 @@
-import { existsSync } from 'node:fs';
 import { decodeImage } from '../image/decode-image';
-import { OCRB_FONT } from '../mrz/ocrb/build-ocrb-templates';
 import { readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
-import { characterErrorRate, mrzDevAvailable, mrzDevImage } from '../testing/mrz-dev';
+import { characterErrorRate, mrzDevImage } from '../testing/mrz-dev';
 import { renderOcrbMrzPage } from '../testing/ocrb-mrz-page';
 import { seededRandom, syntheticIdentity } from '../testing/synthetic-mrz';
 import { longLineStretchAfterPreread, runOcr } from './run-ocr';
 import * as recogniser from './recognise-text';
 import { ctcGreedyDecode } from './recognise-text';
+import { withMrzDev, withOcrbFont } from '../testing/required-inputs';
 
-const describeWithData = mrzDevAvailable() ? describe : describe.skip;
-const describeWithFont = existsSync(OCRB_FONT) ? describe : describe.skip;
+const describeWithData = withMrzDev().describe;
+const describeWithFont = withOcrbFont().describe;
 
 describe('ctcGreedyDecode', () => {
   it('collapses repeats and drops blanks', () => {

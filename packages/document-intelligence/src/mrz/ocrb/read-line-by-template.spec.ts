@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as opentype from 'opentype.js';
 import sharp from 'sharp';
 import { type OrientedBox } from '../../ocr/oriented-box';
@@ -8,8 +8,9 @@ import { type GreyStrip, readLineByTemplate } from './read-line-by-template';
 import { readMrz } from '../read-mrz';
 import { greyStrip as greyStripOf, MIN_CHARACTER_SCORE, readMrzRegionsByTemplate, weakMarksAsFillers } from './read-mrz-regions';
 import { TD1 as TD1_LAYOUT, TD3 as TD3_LAYOUT } from '../layouts';
+import { withOcrbFont } from '../../testing/required-inputs';
 
-const describeWithFont = existsSync(OCRB_FONT) ? describe : describe.skip;
+const describeWithFont = withOcrbFont().describe;
 const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
 
 function ocrb(): opentype.Font {

@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
 import { decodeImage } from '../../image/decode-image';
 import { type OrientedBox } from '../../ocr/oriented-box';
 import { detectLongLines } from '../../ocr/run-ocr';
 import { type RgbImage } from '../../ocr/types';
 import { computeCheckDigit } from '../check-digit';
-import { OCRB_FONT } from '../ocrb/build-ocrb-templates';
 import { renderOcrbMrzPage } from '../../testing/ocrb-mrz-page';
 import { findMrzByModel } from './read-mrz-regions-by-model';
+import { withOcrbFont } from '../../testing/required-inputs';
 
-const describeWithFont = existsSync(OCRB_FONT) || process.env.CI ? describe : describe.skip;
+const describeWithFont = withOcrbFont().describe;
 const now = new Date('2026-01-01T00:00:00Z');
 
 /** The long lines of a page as the first OCR pass hands them to the pre-readers (detected, merged, padded). */
