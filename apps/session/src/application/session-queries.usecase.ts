@@ -1,4 +1,4 @@
-import type { AttemptRecord, SessionRecord, SessionScope } from '../domain/session';
+import { type AttemptRecord, type SessionRecord, type SessionScope, nonEmptyIssues } from '../domain/session';
 import { emailOf, parseClientMetadata } from '../domain/session-request';
 import { isPastTtl } from '../domain/session-state-machine';
 import type { SessionStore } from './ports/session-store';
@@ -55,7 +55,7 @@ export class SessionQueries {
     const attempt = found.attempt;
     const produced = attempt && attempt.status !== 'processing' && attempt.status !== 'abandoned' ? attempt : null;
     const underReview = current.status === 'manual_review' || current.status === 'action_required';
-    return { session: current, attempt: produced, issueCodes: underReview && produced ? (produced.issueCodes.length ? produced.issueCodes : ['GENERIC_REVIEW']) : [] };
+    return { session: current, attempt: produced, issueCodes: underReview && produced ? nonEmptyIssues(produced.issueCodes) : [] };
   }
 
   async listSessions(filter: { projectId: string; environment?: SessionScope['environment']; status?: string; limit: number }): Promise<SessionRecord[]> {

@@ -1,7 +1,7 @@
 import type { scoring } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
-import { type AttemptOutcome, type AttemptRecord, type SessionRecord, type SessionScope, attemptStatusFor } from '../domain/session';
+import { type AttemptOutcome, type AttemptRecord, type SessionRecord, type SessionScope, attemptStatusFor, nonEmptyIssues } from '../domain/session';
 import { type EmittedEvent, type Trigger, transition } from '../domain/session-state-machine';
 import { type SessionStatus, asNextAction } from '../domain/session-status';
 import { documentsReady } from '../domain/upload-readiness';
@@ -154,9 +154,4 @@ function abandonReason(error: unknown): string {
   return error instanceof KycError && (error.code === ErrorCode.FACE_NOT_DETECTED || error.code === ErrorCode.SELFIE_QUALITY_TOO_LOW)
     ? error.code
     : 'processing could not run';
-}
-
-/** Review and action-required issues are never empty (spec 2.8). */
-function nonEmptyIssues(codes: string[]): string[] {
-  return codes.length ? [...new Set(codes)] : ['GENERIC_REVIEW'];
 }

@@ -95,3 +95,8 @@ export function attemptStatusFor(sessionStatus: SessionStatus): AttemptStatus {
       throw new Error(`a decision cannot leave a session ${sessionStatus}`);
   }
 }
+
+/** Review and action-required issues are never empty (spec 2.8): without a specific code, GENERIC_REVIEW. */
+export function nonEmptyIssues(codes: readonly string[]): string[] {
+  return codes.length ? [...new Set(codes)] : ['GENERIC_REVIEW'];
+}

@@ -1,5 +1,5 @@
 import type { session } from '@kyc/contracts';
-import type { AttemptRecord, SessionRecord } from '../domain/session';
+import { type AttemptRecord, type SessionRecord, nonEmptyIssues } from '../domain/session';
 import type { IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
 import type { SubmitOutcome } from '../application/submit-verification.usecase';
 import type { VerificationView } from '../application/session-queries.usecase';
@@ -100,7 +100,7 @@ export function toSubmitResult({ session: current, attempt }: SubmitOutcome): se
     verificationAttemptId: attempt.id,
     jobId: '',
     message: status === 'manual_review' ? REVIEW_MESSAGE : status === 'action_required' ? 'Please upload the requested document side again.' : (attempt.failureReason ?? ''),
-    issueCodes: underReview ? (attempt.issueCodes.length ? [...new Set(attempt.issueCodes)] : ['GENERIC_REVIEW']) : [],
+    issueCodes: underReview ? nonEmptyIssues(attempt.issueCodes) : [],
     nextAction: status === 'action_required' ? attempt.nextAction ?? '' : '',
   };
 }
