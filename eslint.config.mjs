@@ -13,7 +13,7 @@ export default tseslint.config(
   {
     // NestJS resolves constructor parameters through emitted decorator metadata, which needs
     // value imports of the injected classes.
-    files: ['**/*.controller.ts', '**/*.guard.ts', '**/*.filter.ts', '**/*.module.ts', '**/*.grpc-controller.ts'],
+    files: ['**/*.controller.ts', '**/*.guard.ts', '**/*.filter.ts', '**/*.pipe.ts', '**/*.module.ts', '**/*.grpc-controller.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
 );

@@ -5,7 +5,12 @@ import { DeviceCallWindowRepository } from './infrastructure/device-call-window.
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
 import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
 import { ServiceClients } from './infrastructure/service-clients';
-import { AdminController } from './transport/http/admin.controller';
+import { BillingAdminController } from './transport/http/admin/billing.controller';
+import { ProjectScopePipe } from './transport/http/admin/project-scope.pipe';
+import { ProjectsAdminController } from './transport/http/admin/projects.controller';
+import { ScoringAdminController } from './transport/http/admin/scoring.controller';
+import { SessionsAdminController } from './transport/http/admin/sessions.controller';
+import { WebhooksAdminController } from './transport/http/admin/webhooks.controller';
 import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
 import { DeviceController } from './transport/http/device.controller';
 import { EMBED_TOKEN_SECRET } from './transport/http/embed-token.guard';
@@ -20,9 +25,13 @@ export class GatewayModule {
     const clients = new ServiceClients(config);
     return {
       module: GatewayModule,
-      controllers: [SessionsController, VerificationsController, DeviceController, AdminController, HealthController],
+      controllers: [
+        SessionsController, VerificationsController, DeviceController, HealthController,
+        ProjectsAdminController, WebhooksAdminController, BillingAdminController, ScoringAdminController, SessionsAdminController,
+      ],
       providers: [
         { provide: ServiceClients, useValue: clients },
+        ProjectScopePipe,
         { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
         { provide: DeviceCallWindowRepository, useValue: new DeviceCallWindowRepository(dataSource) },
         { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },

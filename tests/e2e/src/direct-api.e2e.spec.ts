@@ -289,6 +289,28 @@ describe('Direct API (test mode) over the running stack', () => {
       expect((await api.createSession(rotated.body.secretKey)).status).toBe(401);
     });
 
+    it('checks the project and the environment before any project route reaches a service', async () => {
+      const { projectId } = stack.credentials;
+      const unknownProject = '00000000-0000-4000-8000-000000000000';
+      const routes: [string, (project: string, environment: string) => string, object?][] = [
+        ['PUT', (p, e) => `/admin/v1/projects/${p}/environments/${e}/webhook`, { url: 'http://127.0.0.1:9/hook' }],
+        ['GET', (p, e) => `/admin/v1/projects/${p}/environments/${e}/webhook/deliveries`],
+        ['POST', (p, e) => `/admin/v1/projects/${p}/environments/${e}/balance`, { amount: 1 }],
+        ['GET', (p, e) => `/admin/v1/projects/${p}/environments/${e}/balance`],
+        ['PUT', (p, e) => `/admin/v1/projects/${p}/environments/${e}/trial`, { trialRemaining: 1 }],
+        ['GET', (p, e) => `/admin/v1/projects/${p}/environments/${e}/scoring-policy`],
+        ['POST', (p, e) => `/admin/v1/projects/${p}/environments/${e}/keys/rotate`],
+      ];
+      for (const [method, path, json] of routes) {
+        const missing = await api.request(method, path(unknownProject, 'sandbox'), { ...admin(), ...(json ? { json } : {}) });
+        expect([method, path('…', 'sandbox'), missing.status]).toEqual([method, path('…', 'sandbox'), 404]);
+        const badEnvironment = await api.request(method, path(projectId, 'staging'), { ...admin(), ...(json ? { json } : {}) });
+        expect([method, path('…', 'staging'), badEnvironment.status, badEnvironment.body.errorCode]).toEqual([method, path('…', 'staging'), 400, 'VALIDATION_FAILED']);
+      }
+      const replay = await api.request('POST', `/admin/v1/projects/${unknownProject}/webhook/deliveries/${unknownProject}/replay`, admin());
+      expect(replay.status).toBe(404);
+    });
+
     it('sets a webhook URL and returns its whsec_ secret; lists sessions', async () => {
       const { projectId } = stack.credentials;
       const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/test/webhook`, { ...admin(), json: { url: 'http://127.0.0.1:9/hook' } });

@@ -46,7 +46,7 @@ describe('session creation with an Idempotency-Key under faults', () => {
 
   it('a create whose RPC timed out after the insert, retried with its key, answers the same session', async () => {
     const service = new FakeSessionService();
-    const controller = new SessionsController(service.clients, repository, new ClosedVerificationReads());
+    const controller = new SessionsController(service.clients, repository, new ClosedVerificationReads(0));
     service.loseNextAnswer = true;
     await expect(controller.create(request, { clientMetadata: { ref: 1 } }, 'timeout-key')).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
     const retried = (await controller.create(request, { clientMetadata: { ref: 1 } }, 'timeout-key')) as { id: string };
@@ -61,10 +61,10 @@ describe('session creation with an Idempotency-Key under faults', () => {
         throw new Error('connection lost');
       },
     });
-    const created = (await new SessionsController(service.clients, failing, new ClosedVerificationReads()).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
+    const created = (await new SessionsController(service.clients, failing, new ClosedVerificationReads(0)).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
     expect(created.id).toBe(service.made.get('complete-fails'));
     // The key was released, not left in flight for 24 hours.
-    const again = (await new SessionsController(service.clients, repository, new ClosedVerificationReads()).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
+    const again = (await new SessionsController(service.clients, repository, new ClosedVerificationReads(0)).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
     expect(again.id).toBe(created.id);
   });
 

@@ -1,5 +1,5 @@
 import type { scoring } from '@kyc/contracts';
-import { presentScoringPolicy, presentStoredDecision } from './scoring-admin-presenters';
+import { presentScoringPolicy, presentStoredDecision } from './scoring-presenters';
 
 /** Messages as the gRPC loader hands them over: null for absent messages, `_name` markers for set optionals. */
 const defaults = { autoApproveThreshold: 0.8, weights: { detectionConfidence: 0.3, faceMatchScore: 0.5, livenessConfidence: 0.2 }, lowSeverityPenalty: 0.05, duplicates: 'review' };

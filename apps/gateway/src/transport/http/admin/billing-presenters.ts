@@ -1,0 +1,17 @@
+import type { billing } from '@kyc/contracts';
+
+/** One page of the ledger, newest first; `nextBefore` continues it when the page is full. */
+export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number) {
+  const presented = entries.map((entry) => ({
+    id: entry.id,
+    kind: entry.kind,
+    amount: entry.amount,
+    source: entry.source || null,
+    sessionId: entry.sessionId || null,
+    balanceAfter: entry.balanceAfter ?? null,
+    trialRemainingAfter: entry.trialRemainingAfter ?? null,
+    creditLimitAfter: entry.creditLimitAfter ?? null,
+    createdAt: entry.createdAt,
+  }));
+  return { entries: presented, nextBefore: presented.length === limit ? presented[presented.length - 1].id : null };
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ServiceClients } from '../../../infrastructure/service-clients';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
+import { createProjectBody } from '../request-schemas';
+import { presentApiKey, presentEnvironmentKeys } from './key-presenters';
+import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope } from './project-scope.pipe';
+
+/** Projects, their moderation and their API keys. */
+@Controller('admin/v1/projects')
+@UseGuards(AdminTokenGuard)
+export class ProjectsAdminController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Post()
+  @HttpCode(201)
+  async createProject(@Body() rawBody: unknown) {
+    const body = createProjectBody.parse(rawBody ?? {});
+    const created = await this.clients.session.createProject({ name: body.name, accountName: body.accountName ?? body.name });
+    const keys = Object.fromEntries(created.keys.map((k) => [fromProtoEnvironment(k.environment), presentEnvironmentKeys(k)]));
+    return { project: created.project, keys };
+  }
+
+  @Get()
+  listProjects() {
+    return this.clients.session.listProjects({});
+  }
+
+  @Get(':projectId')
+  getProject(@Param('projectId') projectId: string) {
+    return this.clients.session.getProject({ projectId });
+  }
+
+  @Post(':projectId/approve')
+  @HttpCode(200)
+  approveProject(@Param('projectId') projectId: string) {
+    return this.clients.session.approveProject({ projectId });
+  }
+
+  @Get(':projectId/keys')
+  async listKeys(@Param('projectId') projectId: string) {
+    const { keys } = await this.clients.session.listApiKeys({ projectId });
+    return { keys: keys.map(presentApiKey) };
+  }
+
+  @Post(':projectId/environments/:environment/keys/rotate')
+  @HttpCode(200)
+  async rotateKeys(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
+    const keys = await this.clients.session.rotateApiKeys({ projectId: scope.projectId, environment: toProtoEnvironment(scope.environment) });
+    return { environment: scope.environment, ...presentEnvironmentKeys(keys) };
+  }
+
+  @Post(':projectId/keys/:keyId/revoke')
+  @HttpCode(200)
+  async revokeKey(@InProject() scope: ProjectScope, @Param('keyId') keyId: string) {
+    return presentApiKey(await this.clients.session.revokeApiKey({ projectId: scope.projectId, keyId }));
+  }
+}

@@ -1,0 +1,33 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { session } from '@kyc/contracts';
+import { ServiceClients } from '../../../infrastructure/service-clients';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
+import { listSessionsQuery, reviewBody } from '../request-schemas';
+
+/** Sessions as operators and reviewers see them, and the reviewer's decision. */
+@Controller('admin/v1/projects/:projectId/sessions')
+@UseGuards(AdminTokenGuard)
+export class SessionsAdminController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Get()
+  async listSessions(@Param('projectId') projectId: string, @Query() rawQuery: unknown) {
+    const query = listSessionsQuery.parse(rawQuery ?? {});
+    const { sessions } = await this.clients.session.listSessions({
+      projectId,
+      environment: query.environment ? toProtoEnvironment(query.environment) : session.Environment.ENVIRONMENT_UNSPECIFIED,
+      status: query.status ?? '',
+      limit: query.limit,
+    });
+    return { sessions: sessions.map((s) => ({ ...s, environment: fromProtoEnvironment(s.environment) })) };
+  }
+
+  /** A reviewer's decision on a session in manual_review: approve → completed, reject → rejected (spec part 3). */
+  @Post(':sessionId/review')
+  @HttpCode(200)
+  review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+    const body = reviewBody.parse(rawBody ?? {});
+    return this.clients.session.reviewSession({ projectId, sessionId, decision: body.decision, reviewer: body.reviewer, reason: body.reason ?? '' });
+  }
+}

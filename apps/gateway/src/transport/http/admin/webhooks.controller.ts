@@ -1,0 +1,31 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ServiceClients } from '../../../infrastructure/service-clients';
+import { AdminTokenGuard } from '../admin-token.guard';
+import { listSessionsQuery, webhookBody } from '../request-schemas';
+import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope } from './project-scope.pipe';
+
+/** A project environment's webhook endpoint and its delivery log. */
+@Controller('admin/v1/projects/:projectId')
+@UseGuards(AdminTokenGuard)
+export class WebhooksAdminController {
+  constructor(private readonly clients: ServiceClients) {}
+
+  @Put('environments/:environment/webhook')
+  async setWebhook(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
+    const { url } = webhookBody.parse(rawBody ?? {});
+    const endpoint = await this.clients.webhook.setEndpoint({ ...scope, url });
+    return { url: endpoint.url, secret: endpoint.secret };
+  }
+
+  @Get('environments/:environment/webhook/deliveries')
+  async listDeliveries(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Query() rawQuery: unknown) {
+    const { limit } = listSessionsQuery.pick({ limit: true }).parse(rawQuery ?? {});
+    return this.clients.webhook.listDeliveries({ ...scope, limit });
+  }
+
+  @Post('webhook/deliveries/:deliveryId/replay')
+  @HttpCode(200)
+  async replayDelivery(@InProject() scope: ProjectScope, @Param('deliveryId') deliveryId: string) {
+    return this.clients.webhook.replayDelivery({ projectId: scope.projectId, deliveryId });
+  }
+}
