@@ -1,7 +1,8 @@
-import { commonEnv, grpcAddress, loadConfig, z } from '@kyc/config';
+import { commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
+  ...uploadCandidateEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
   /** The document service, for the portrait the selfie is matched against. */
   DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),

@@ -1,5 +1,5 @@
 import { createEventBus } from '@kyc/events';
-import { runGrpcService } from '@kyc/grpc';
+import { PeriodicTask, runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { loadBiometricsConfig } from './config';
 import { createBiometricsDataSource } from './infrastructure/data-source';
@@ -13,6 +13,14 @@ runGrpcService({
   createDataSource: createBiometricsDataSource,
   module: (config, dataSource) => BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
   afterStart: (config, dataSource, logger) => {
-    return [consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), new SelfieRepository(dataSource))];
+    const selfies = new SelfieRepository(dataSource);
+    const sweep = new PeriodicTask(
+      'upload candidate sweep',
+      () => selfies.deleteStaleCandidates(new Date(Date.now() - config.UPLOAD_CANDIDATE_TTL_MS)),
+      config.UPLOAD_CANDIDATE_SWEEP_MS,
+      logger,
+    );
+    sweep.start();
+    return [consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), selfies), sweep];
   },
 });

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { type BackgroundWork, PeriodicTask } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { DocumentAnalysisService } from './application/document-analysis.service';
@@ -7,10 +8,23 @@ import { ImageCipher } from './infrastructure/image-cipher';
 import { SideAnalysisRepository } from './infrastructure/side-analysis.repository';
 import { DocumentGrpcController } from './transport/document.grpc-controller';
 
+/** The composition root: the one place the document service's parts are put together. */
+export function buildDocumentService(config: DocumentConfig, dataSource: DataSource, logger: Logger): DocumentAnalysisService {
+  return new DocumentAnalysisService(new SideAnalysisRepository(dataSource), new ImageCipher(config.DOCUMENT_ENCRYPTION_KEY), logger);
+}
+
+/** Deletes the uploads no session promoted (see uploadCandidateEnv). */
+export function startDocumentBackgroundWork(config: DocumentConfig, dataSource: DataSource, logger: Logger): BackgroundWork[] {
+  const service = buildDocumentService(config, dataSource, logger);
+  const sweep = new PeriodicTask('upload candidate sweep', () => service.sweepCandidates(config.UPLOAD_CANDIDATE_TTL_MS), config.UPLOAD_CANDIDATE_SWEEP_MS, logger);
+  sweep.start();
+  return [sweep];
+}
+
 @Module({})
 export class DocumentModule {
   static register(config: DocumentConfig, dataSource: DataSource, logger: Logger): DynamicModule {
-    const service = new DocumentAnalysisService(new SideAnalysisRepository(dataSource), new ImageCipher(config.DOCUMENT_ENCRYPTION_KEY), logger);
+    const service = buildDocumentService(config, dataSource, logger);
     return { module: DocumentModule, controllers: [DocumentGrpcController], providers: [{ provide: DocumentAnalysisService, useValue: service }] };
   }
 }

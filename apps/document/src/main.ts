@@ -1,6 +1,12 @@
 import { runGrpcService } from '@kyc/grpc';
 import { loadDocumentConfig } from './config';
-import { DocumentModule } from './document.module';
+import { DocumentModule, startDocumentBackgroundWork } from './document.module';
 import { createDocumentDataSource } from './infrastructure/data-source';
 
-runGrpcService({ service: 'document', loadConfig: loadDocumentConfig, createDataSource: createDocumentDataSource, module: (config, dataSource, logger) => DocumentModule.register(config, dataSource, logger) });
+runGrpcService({
+  service: 'document',
+  loadConfig: loadDocumentConfig,
+  createDataSource: createDocumentDataSource,
+  module: (config, dataSource, logger) => DocumentModule.register(config, dataSource, logger),
+  afterStart: startDocumentBackgroundWork,
+});

@@ -1,12 +1,11 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { EventBus } from '@kyc/events';
-import type { BackgroundWork } from '@kyc/grpc';
+import { type BackgroundWork, PeriodicTask } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { CreateSessionUseCase } from './application/create-session.usecase';
 import { ExpirySweeper } from './application/expiry-sweeper';
 import { LapsedAttemptSweeper } from './application/lapsed-attempt-sweeper';
-import { PeriodicTask } from './application/periodic-task';
 import type { ServiceClients } from './application/ports/service-clients';
 import { PurgeWorker } from './application/purge-worker';
 import { ReviewSessionUseCase } from './application/review-session.usecase';

@@ -40,3 +40,14 @@ export const grpcAddress = () => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be 
 
 /** Milliseconds as a positive integer. */
 export const positiveInt = () => z.coerce.number().int().positive();
+
+/**
+ * The document and biometrics services keep each upload as a candidate until the session service
+ * promotes it; this long after upload a candidate nobody promoted (a refused retake, an upload
+ * that lost a race with submit or a purge) is deleted. It must exceed the session's analysis
+ * deadline, since promotion follows the analysis.
+ */
+export const uploadCandidateEnv = {
+  UPLOAD_CANDIDATE_TTL_MS: z.coerce.number().int().min(60_000).default(900_000),
+  UPLOAD_CANDIDATE_SWEEP_MS: positiveInt().default(60_000),
+};

@@ -24,6 +24,8 @@ export enum ErrorCode {
   SESSION_PROCESSING = 'KYC_SESSION_PROCESSING',
   /** A write to a session that no longer accepts it (completed, manual_review, rejected, ...). */
   SESSION_CLOSED = 'KYC_SESSION_CLOSED',
+  /** An upload whose session was submitted and purged (it failed) while the upload was analysed. */
+  SESSION_CHANGED = 'KYC_SESSION_CHANGED',
   /** action_required accepts only the named side (spec part 3, rule 6). */
   SIDE_NOT_REQUESTED = 'KYC_SIDE_NOT_REQUESTED',
   /** A reviewer's decision on a session that is not in manual_review. */
@@ -114,6 +116,8 @@ export function defineError(code: ErrorCode): ErrorDefinition {
       return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'The session is being processed; poll GET /v1/verifications/{id} for the result' };
     case ErrorCode.SESSION_CLOSED:
       return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'The session no longer accepts this call' };
+    case ErrorCode.SESSION_CHANGED:
+      return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'The session changed while this upload was analysed; upload it again' };
     case ErrorCode.SESSION_NOT_IN_REVIEW:
       return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'Only a session in manual_review can be approved or rejected' };
     case ErrorCode.SIDE_NOT_REQUESTED:

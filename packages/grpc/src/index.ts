@@ -4,3 +4,4 @@ export { checkGrpcHealth } from './health';
 export { GrpcExceptionFilter } from './grpc-exception.filter';
 export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
+export { PeriodicTask } from './periodic-task';

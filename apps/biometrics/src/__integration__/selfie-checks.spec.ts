@@ -38,7 +38,14 @@ describe('biometrics selfie checks', () => {
   });
 
   const PROJECT = randomUUID();
-  const upload = (sessionId: string, image: Buffer, projectId = PROJECT) => controller.analyzeSelfie({ sessionId, projectId, image, testMode: false });
+  /** A selfie stored as a candidate only (the session has not accepted it). */
+  const candidate = (sessionId: string, image: Buffer, projectId = PROJECT, dataGeneration = 0) => controller.analyzeSelfie({ sessionId, projectId, image, testMode: false, dataGeneration });
+  /** A selfie the session accepted: analysed, then promoted as the session service does. */
+  const upload = async (sessionId: string, image: Buffer, projectId = PROJECT) => {
+    const answer = await candidate(sessionId, image, projectId);
+    if (answer.live) await controller.promoteSelfie({ sessionId, uploadId: answer.uploadId });
+    return answer;
+  };
   const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: string } = {}) =>
     controller.matchFace({ sessionId, testMode: false, projectId: keys.projectId ?? PROJECT, environment: keys.environment ?? 'sandbox', identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
   const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
@@ -153,8 +160,58 @@ describe('biometrics selfie checks', () => {
     expect((await match(afterPurge, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate?.suspected).toBe(false);
   }, 120_000);
 
+  it('changes the session\'s selfie only on promotion, never once enrolled, and sweeps what was never promoted', async () => {
+    const sessionId = randomUUID();
+    // The same person mirrored: live, with a descriptor of its own.
+    const mirrored = await sharp(live).rotate().flop().jpeg({ quality: 90 }).toBuffer();
+    const first = await candidate(sessionId, live);
+    expect(first.uploadId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await selfies.find(sessionId)).toBeNull();
+    await controller.promoteSelfie({ sessionId, uploadId: first.uploadId });
+    const accepted = (await selfies.find(sessionId))!.embedding!;
+    await expect(controller.promoteSelfie({ sessionId, uploadId: first.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    // The verification completes and its face is enrolled; an upload that raced it is stored but never replaces that face.
+    await match(sessionId, { identityKey: 'carol', emailKey: 'carol-mail' });
+    expect(await selfies.enroll(sessionId)).toBe(true);
+    const late = await candidate(sessionId, mirrored);
+    expect(late.live).toBe(true);
+    await expect(controller.promoteSelfie({ sessionId, uploadId: late.uploadId })).rejects.toMatchObject({ code: 'KYC_SESSION_CLOSED' });
+    expect(Buffer.from((await selfies.find(sessionId))!.embedding!.buffer).equals(Buffer.from(accepted.buffer))).toBe(true);
+
+    // Another session's candidate cannot be promoted into this one.
+    const other = randomUUID();
+    const foreign = await candidate(other, live);
+    await expect(controller.promoteSelfie({ sessionId: randomUUID(), uploadId: foreign.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+
+    const candidatesOf = async (id: string) => (await database.dataSource.query(`SELECT count(*)::int AS n FROM biometrics.selfie_candidates WHERE session_id = $1`, [id]))[0].n as number;
+    expect(await candidatesOf(sessionId)).toBe(1);
+    expect(await selfies.deleteStaleCandidates(new Date(Date.now() - 60_000))).toBe(0);
+    // A purge takes the candidates with the selfie.
+    await controller.purgeSession({ sessionId });
+    expect(await candidatesOf(sessionId)).toBe(0);
+    expect(await selfies.deleteStaleCandidates(new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(await candidatesOf(other)).toBe(0);
+  }, 60_000);
+
+  it('purges only the data generations it was asked for: a selfie of the reopened session stays', async () => {
+    const sessionId = randomUUID();
+    const old = await candidate(sessionId, live, PROJECT, 0);
+    await controller.promoteSelfie({ sessionId, uploadId: old.uploadId });
+    // Failed (purge of generation 0 queued), reopened, and a new selfie accepted before the purge ran.
+    const reopened = await candidate(sessionId, live, PROJECT, 1);
+    await controller.promoteSelfie({ sessionId, uploadId: reopened.uploadId });
+    const stale = await candidate(sessionId, live, PROJECT, 0);
+    await expect(controller.purgeSession({ sessionId, throughGeneration: 0 })).resolves.toEqual({ purged: false });
+    expect(await selfies.find(sessionId)).not.toBeNull();
+    await expect(controller.promoteSelfie({ sessionId, uploadId: stale.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purged: true });
+    expect(await selfies.find(sessionId)).toBeNull();
+  }, 60_000);
+
   it('answers the stateless liveness pre-check without storing anything', async () => {
-    const countSelfies = async () => (await database.dataSource.query(`SELECT count(*)::int AS count FROM biometrics.selfies`))[0].count as number;
+    const countSelfies = async () =>
+      (await database.dataSource.query(`SELECT (SELECT count(*) FROM biometrics.selfies) + (SELECT count(*) FROM biometrics.selfie_candidates) AS count`))[0].count as string;
     const before = await countSelfies();
     await expect(controller.checkLiveness({ image: live })).resolves.toMatchObject({ isLive: true });
     const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')) });

@@ -2,7 +2,8 @@ import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateSelfies1763870400000 } from './migrations/1763870400000-CreateSelfies';
 import { SelfieFaceAnalysis1764028800000 } from './migrations/1764028800000-SelfieFaceAnalysis';
 import { FaceMatchAndDuplicates1764115200000 } from './migrations/1764115200000-FaceMatchAndDuplicates';
+import { SelfieUploadCandidates1765008000000 } from './migrations/1765008000000-SelfieUploadCandidates';
 
 export function createBiometricsDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'biometrics', databaseUrl, entities: [], migrations: [CreateSelfies1763870400000, SelfieFaceAnalysis1764028800000, FaceMatchAndDuplicates1764115200000] });
+  return createServiceDataSource({ schema: 'biometrics', databaseUrl, entities: [], migrations: [CreateSelfies1763870400000, SelfieFaceAnalysis1764028800000, FaceMatchAndDuplicates1764115200000, SelfieUploadCandidates1765008000000] });
 }

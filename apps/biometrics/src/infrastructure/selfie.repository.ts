@@ -1,4 +1,4 @@
-import type { DataSource } from '@kyc/persistence';
+import { type DataSource, returnedRows } from '@kyc/persistence';
 import type { EnrolledFace } from '../domain/duplicate-check';
 import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
 import type { PortraitComparison } from '../domain/face-match';
@@ -18,20 +18,58 @@ export interface MatchOutcome {
   duplicateSuspected: boolean;
 }
 
-/** The latest accepted selfie of each session (a new upload replaces it), its match and its duplicate-index entry. */
+/** What promoting a selfie candidate can meet. */
+export type PromotionResult = 'promoted' | 'unknown_candidate' | 'enrolled';
+
+/**
+ * Selfie uploads are stored as candidates; the session promotes one into `selfies`, the
+ * session's selfie with its match and its duplicate-index entry. A candidate the session refused
+ * or never promoted (an upload that lost a race with submit or a purge) changes nothing and is swept.
+ */
 export class SelfieRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async save(input: { sessionId: string; projectId: string; width: number; height: number; selfie: RecordedSelfie }): Promise<void> {
+  /** Stores the candidate; returns its upload id. */
+  async save(input: { sessionId: string; projectId: string; dataGeneration: number; width: number; height: number; selfie: RecordedSelfie }): Promise<string> {
     const { selfie } = input;
-    await this.dataSource.query(
-      `INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
-         width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
-         face_count = EXCLUDED.face_count, match_status = NULL, match_score = NULL, duplicate_suspected = false, created_at = now()`,
-      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, toBytes(selfie.embedding), selfie.qualityReasons, selfie.faceCount],
+    const [{ upload_id: uploadId }]: { upload_id: string }[] = await this.dataSource.query(
+      `INSERT INTO biometrics.selfie_candidates (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING upload_id`,
+      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, toBytes(selfie.embedding), selfie.qualityReasons, selfie.faceCount, input.dataGeneration],
     );
+    return uploadId;
+  }
+
+  /**
+   * The candidate becomes the session's selfie, replacing the one before it (and clearing its
+   * match). Refused once the session's face is enrolled: a completed verification's face never changes.
+   */
+  async promote(sessionId: string, uploadId: string): Promise<PromotionResult> {
+    return this.dataSource.transaction(async (manager) => {
+      const current: { enrolled: boolean }[] = await manager.query(
+        `SELECT enrolled_at IS NOT NULL AS enrolled FROM biometrics.selfies WHERE session_id = $1 FOR UPDATE`,
+        [sessionId],
+      );
+      if (current[0]?.enrolled) return 'enrolled';
+      const moved: unknown[] = returnedRows(
+        await manager.query(
+          `WITH candidate AS (DELETE FROM biometrics.selfie_candidates WHERE upload_id = $1 AND session_id = $2 RETURNING *)
+           INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation)
+           SELECT session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation FROM candidate
+           ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
+             width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
+             face_count = EXCLUDED.face_count, data_generation = EXCLUDED.data_generation, match_status = NULL, match_score = NULL, duplicate_suspected = false, created_at = now()
+           RETURNING 1`,
+          [uploadId, sessionId],
+        ),
+      );
+      return moved.length ? 'promoted' : 'unknown_candidate';
+    });
+  }
+
+  /** Deletes candidates stored before `storedBefore` (never promoted); returns how many went. */
+  async deleteStaleCandidates(storedBefore: Date): Promise<number> {
+    return returnedRows(await this.dataSource.query(`DELETE FROM biometrics.selfie_candidates WHERE created_at < $1 RETURNING 1`, [storedBefore])).length;
   }
 
   async find(sessionId: string): Promise<StoredSelfie | null> {
@@ -70,10 +108,17 @@ export class SelfieRepository {
     return updated > 0;
   }
 
-  /** Deletes the session's selfie record, its embedding and its duplicate-index entry. */
-  async purge(sessionId: string): Promise<boolean> {
-    const [, deleted]: [unknown, number] = await this.dataSource.query(`DELETE FROM biometrics.selfies WHERE session_id = $1`, [sessionId]);
-    return deleted > 0;
+  /**
+   * Deletes the session's selfie record, its embedding, its duplicate-index entry and its
+   * candidates, of the data generations up to `throughGeneration` (all when null).
+   */
+  async purge(sessionId: string, throughGeneration: number | null = null): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const generations = `($2::int IS NULL OR data_generation <= $2)`;
+      await manager.query(`DELETE FROM biometrics.selfie_candidates WHERE session_id = $1 AND ${generations}`, [sessionId, throughGeneration]);
+      const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM biometrics.selfies WHERE session_id = $1 AND ${generations}`, [sessionId, throughGeneration]);
+      return deleted > 0;
+    });
   }
 }
 

@@ -26,11 +26,22 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
       const verdict = unavailableAsKycError(judgeSelfie, await analyzeSelfie(image));
-      if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true };
+      if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true, uploadId: '' };
       selfie = verdict.selfie;
     }
-    await this.selfies.save({ sessionId: request.sessionId, projectId: request.projectId, width: decoded.width, height: decoded.height, selfie });
-    return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected };
+    const uploadId = await this.selfies.save({
+      sessionId: request.sessionId, projectId: request.projectId, dataGeneration: request.dataGeneration, width: decoded.width, height: decoded.height, selfie,
+    });
+    return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected, uploadId };
+  }
+
+  /** The session accepted the selfie upload (see SelfieRepository.promote). */
+  async promoteSelfie(request: biometrics.PromoteSelfieRequest): Promise<biometrics.PromoteSelfieResponse> {
+    const result = await this.selfies.promote(request.sessionId, request.uploadId);
+    if (result === 'enrolled') throw new KycError(ErrorCode.SESSION_CLOSED, 'The verification is complete; its selfie no longer changes');
+    // Swept (the session took longer than UPLOAD_CANDIDATE_TTL_MS to accept it) or never stored: the caller uploads again.
+    if (result === 'unknown_candidate') throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'The uploaded selfie is no longer held; upload it again');
+    return {};
   }
 
   /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
@@ -59,7 +70,7 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   }
 
   async purgeSession(request: biometrics.PurgeSessionRequest): Promise<biometrics.PurgeSessionResponse> {
-    return { purged: await this.selfies.purge(request.sessionId) };
+    return { purged: await this.selfies.purge(request.sessionId, request.throughGeneration ?? null) };
   }
 }
 

@@ -47,7 +47,15 @@ describe('document analysis (sandbox/live)', () => {
     otherCard = await generateDocument({ seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
   }, 120_000);
 
-  const upload = (sessionId: string, side: string, image: Buffer, testMode = false) => controller.analyzeSide({ sessionId, projectId: randomUUID(), side, image, testMode });
+  /** An upload the session refused (a retake) or has not accepted yet: stored as a candidate only. */
+  const candidate = (sessionId: string, side: string, image: Buffer, testMode = false, dataGeneration = 0) =>
+    controller.analyzeSide({ sessionId, projectId: randomUUID(), side, image, testMode, dataGeneration });
+  /** An upload the session accepted: analysed, then promoted as the session service does. */
+  const upload = async (sessionId: string, side: string, image: Buffer, testMode = false, dataGeneration = 0) => {
+    const answer = await candidate(sessionId, side, image, testMode, dataGeneration);
+    await controller.promoteSide({ sessionId, side, uploadId: answer.uploadId });
+    return answer;
+  };
   const evidence = (sessionId: string) => controller.getDocumentEvidence({ sessionId, testMode: false, email: '' });
   const imageOf = (document: GeneratedDocument, side: string) => document.images.find((i) => i.truth.uploadedAs === side)!;
   const storedImage = async (sessionId: string, side: string) =>
@@ -127,7 +135,7 @@ describe('document analysis (sandbox/live)', () => {
     expect(read.signals).toContainEqual(expect.objectContaining({ code: 'DOC_EXPIRED', kind: 'hard', severity: 'high', side: 'main' }));
   });
 
-  it('combines an ID card front and back, and asks for a retake when a back of another card replaces it', async () => {
+  it('combines an ID card front and back; a back of another card changes nothing until the session accepts it', async () => {
     const sessionId = randomUUID();
     const front = await upload(sessionId, 'front', imageOf(card, 'front').jpeg);
     expect(front).toMatchObject({ detectedDocumentType: 'id_card', requiresBackSide: true, issueCodes: [] });
@@ -140,8 +148,14 @@ describe('document analysis (sandbox/live)', () => {
     await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: true, side: 'front' });
 
     const firstBack = await storedImage(sessionId, 'back');
-    const mixed = await upload(sessionId, 'back', imageOf(otherCard, 'back').jpeg);
+    const mixed = await candidate(sessionId, 'back', imageOf(otherCard, 'back').jpeg);
     expect(mixed.issueCodes).toEqual(['DOCUMENT_MIXING_SUSPECTED']);
+    // The session asked for a retake and promoted nothing: the accepted back and its evidence stand.
+    expect((await storedImage(sessionId, 'back')).ciphertext.equals(firstBack.ciphertext)).toBe(true);
+    expect((await evidence(sessionId)).documentNumber).toBe(truth.documentNumber);
+
+    // The same problem a second time is accepted and recorded (spec part 3): the session promotes it.
+    await controller.promoteSide({ sessionId, side: 'back', uploadId: mixed.uploadId });
     expect((await storedImage(sessionId, 'back')).ciphertext.equals(firstBack.ciphertext)).toBe(false);
     const remixed = await evidence(sessionId);
     expect(remixed.documentNumber).toBe(imageOf(otherCard, 'back').truth.extractedData.documentNumber);
@@ -157,6 +171,50 @@ describe('document analysis (sandbox/live)', () => {
     const read = await evidence(sessionId);
     expect(read.signals).toContainEqual(expect.objectContaining({ code: 'MRZ_CROSS_LOW_SCORE', kind: 'problem', side: 'document' }));
     expect(read.signals.map((s) => s.code)).not.toContain('DOCUMENT_MIXING_SUSPECTED');
+  });
+
+  it('keeps candidates apart: promotion is per session and side, a purge takes them too, a sweep only the stale ones', async () => {
+    const sessionId = randomUUID();
+    const front = await candidate(sessionId, 'front', imageOf(card, 'front').jpeg);
+    await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
+    await expect(controller.promoteSide({ sessionId: randomUUID(), side: 'front', uploadId: front.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(controller.promoteSide({ sessionId, side: 'back', uploadId: front.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await controller.promoteSide({ sessionId, side: 'front', uploadId: front.uploadId });
+    await controller.promoteSide({ sessionId, side: 'front', uploadId: front.uploadId });
+    const rows = () => database.dataSource.query(`SELECT upload_id, promoted_at IS NOT NULL AS promoted FROM document.side_analyses WHERE session_id = $1`, [sessionId]) as Promise<{ upload_id: string; promoted: boolean }[]>;
+    expect(await rows()).toEqual([{ upload_id: front.uploadId, promoted: true }]);
+    await expect(evidence(sessionId)).resolves.toMatchObject({ sides: ['front'] });
+
+    // An upload that lost a race (stored after the session closed) waits unpromoted; a purge takes it with the rest.
+    const late = await candidate(sessionId, 'back', imageOf(card, 'back').jpeg, true);
+    await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 1 });
+    expect(await rows()).toEqual([]);
+    // One stored after the purge is never read, and the sweep deletes it once stale, and nothing promoted.
+    const afterPurge = await candidate(sessionId, 'front', imageOf(card, 'front').jpeg);
+    await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
+    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+    const kept = randomUUID();
+    await upload(kept, 'front', imageOf(card, 'front').jpeg, true);
+    const sweeper = new DocumentAnalysisService(new SideAnalysisRepository(database.dataSource), cipher, createLogger('document', 'silent'), () => new Date(Date.now() + 60_000));
+    expect(await sweeper.sweepCandidates(120_000)).toBe(0);
+    expect(await sweeper.sweepCandidates(30_000)).toBeGreaterThanOrEqual(1);
+    expect(await rows()).toEqual([]);
+    await expect(controller.promoteSide({ sessionId, side: 'front', uploadId: afterPurge.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    expect(late.uploadId).not.toBe(afterPurge.uploadId);
+    expect(await database.dataSource.query(`SELECT count(*)::int AS n FROM document.side_analyses WHERE session_id = $1 AND promoted_at IS NOT NULL`, [kept])).toEqual([{ n: 1 }]);
+  });
+
+  it('purges only the data generations it was asked for: a session reopened after a failure keeps its new uploads', async () => {
+    const sessionId = randomUUID();
+    await upload(sessionId, 'front', imageOf(card, 'front').jpeg, true, 0);
+    await upload(sessionId, 'back', imageOf(card, 'back').jpeg, true, 0);
+    // The session failed (purge of generation 0 queued) and was reopened by a new front before the purge ran.
+    const reopened = await upload(sessionId, 'front', imageOf(card, 'front').jpeg, true, 1);
+    await expect(controller.purgeSession({ sessionId, throughGeneration: 0 })).resolves.toEqual({ purgedSides: 1 });
+    const left = await database.dataSource.query(`SELECT upload_id, side, data_generation FROM document.side_analyses WHERE session_id = $1`, [sessionId]);
+    expect(left).toEqual([{ upload_id: reopened.uploadId, side: 'front', data_generation: 1 }]);
+    // Without a generation, everything goes (retention, expiry of an old request).
+    await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 1 });
   });
 
   it('answers a blank page with typed problems, not an exception', async () => {

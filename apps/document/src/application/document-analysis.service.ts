@@ -1,4 +1,5 @@
 import { analyzeDocumentSide, type ProblemCode } from '@kyc/document-intelligence';
+import { ErrorCode, KycError } from '@kyc/errors';
 import { decodeImage } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import { type CombinedEvidence, choosePortraitSide, combineSides } from '../domain/document-evidence';
@@ -15,9 +16,10 @@ export interface AnalyzeSideCommand {
   side: DocumentSide;
   image: Buffer;
   testMode: boolean;
+  dataGeneration: number;
 }
 
-export type AnalysedSide = SideAnalysisResult & { side: DocumentSide; width: number; height: number };
+export type AnalysedSide = SideAnalysisResult & { side: DocumentSide; width: number; height: number; uploadId: string };
 
 export interface CroppedPortrait {
   side: DocumentSide;
@@ -48,8 +50,8 @@ export class DocumentAnalysisService {
     const size = { width: intake.width, height: intake.height };
     if (command.testMode) {
       const answer = testModeAnalysis(command.side);
-      await this.sides.save({ ...command, ...size, answer, analysis: null, image });
-      return { side: command.side, ...answer, ...size };
+      const uploadId = await this.sides.save({ ...command, ...size, answer, analysis: null, image });
+      return { side: command.side, ...answer, ...size, uploadId };
     }
 
     const detector = new FacePortraitDetector();
@@ -59,7 +61,7 @@ export class DocumentAnalysisService {
     const crossSide = await this.crossSideProblems(command.sessionId, recorded);
     const verdict = judgeUpload(recorded, crossSide);
     const answer = { ...verdict, analysed: !recorded.failure };
-    await this.sides.save({ ...command, ...size, answer, analysis: recorded, image });
+    const uploadId = await this.sides.save({ ...command, ...size, answer, analysis: recorded, image });
     // Codes and figures only: names, numbers, dates and signal details stay out of the logs.
     this.logger.info(
       {
@@ -80,7 +82,22 @@ export class DocumentAnalysisService {
     if (recorded.failure) this.logger.warn({ sessionId: command.sessionId, side: command.side, failure: recorded.failure }, 'document side could not be analysed');
     // A card back is never searched for a portrait (it carries none); anywhere else an unchecked portrait is worth a look.
     if (!recorded.portrait.checked && command.side !== 'back') this.logger.warn({ sessionId: command.sessionId, side: command.side, reason: recorded.portrait.reason }, 'portrait not checked');
-    return { side: command.side, ...answer, ...size };
+    return { side: command.side, ...answer, ...size, uploadId };
+  }
+
+  /** The session accepted the upload: it becomes the session's side (see SideAnalysisRepository). */
+  async promote(sessionId: string, side: DocumentSide, uploadId: string): Promise<void> {
+    if (!(await this.sides.promote(sessionId, side, uploadId))) {
+      // Swept (the session took longer than UPLOAD_CANDIDATE_TTL_MS to accept it) or never stored: the caller uploads again.
+      throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'The uploaded side is no longer held; upload it again');
+    }
+  }
+
+  /** Deletes the candidates no session promoted in time: refused retakes, uploads that lost a race. */
+  async sweepCandidates(ttlMs: number): Promise<number> {
+    const deleted = await this.sides.deleteStaleCandidates(new Date(this.clock().getTime() - ttlMs));
+    if (deleted) this.logger.info({ deleted }, 'unpromoted document uploads deleted');
+    return deleted;
   }
 
   async evidence(sessionId: string): Promise<CombinedEvidence> {
@@ -99,10 +116,10 @@ export class DocumentAnalysisService {
     return jpeg ? { side: side.side, jpeg } : null;
   }
 
-  /** Removes the session's images, analyses and extracted data; returns how many sides went. */
-  async purge(sessionId: string): Promise<number> {
-    const purged = await this.sides.purge(sessionId);
-    this.logger.info({ sessionId, purgedSides: purged }, 'document state purged');
+  /** Removes the session's images, analyses and extracted data (up to a data generation); returns how many sides went. */
+  async purge(sessionId: string, throughGeneration: number | null = null): Promise<number> {
+    const purged = await this.sides.purge(sessionId, throughGeneration);
+    this.logger.info({ sessionId, throughGeneration, purgedSides: purged }, 'document state purged');
     return purged;
   }
 

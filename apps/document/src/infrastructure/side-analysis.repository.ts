@@ -7,6 +7,8 @@ export interface SideToSave {
   sessionId: string;
   projectId: string;
   side: DocumentSide;
+  /** The session's data generation when the upload started. */
+  dataGeneration: number;
   width: number;
   height: number;
   answer: { detectedDocumentType: string; detectionConfidence: number; isValidDocument: boolean; requiresBackSide: boolean; issueCodes: string[]; analysed: boolean };
@@ -15,38 +17,65 @@ export interface SideToSave {
   image: { format: 'jpeg' | 'png'; sealed: SealedImage };
 }
 
-/** One row per session side (and its encrypted image); a retake replaces both. */
+/**
+ * Every upload is stored as a candidate (its analysis and its encrypted image) under a new upload
+ * id; the session promotes one candidate per side. Reads see promoted sides only, so a candidate
+ * that the session refused (a retake, a closed session, an upload that lost a race with submit or
+ * a purge) never changes what the session was judged on. Candidates never promoted are swept.
+ */
 export class SideAnalysisRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async save(input: SideToSave): Promise<void> {
+  /** Stores the candidate; returns its upload id. */
+  async save(input: SideToSave): Promise<string> {
     const { answer, image } = input;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(
+    return this.dataSource.transaction(async (manager) => {
+      const [{ upload_id: uploadId }]: { upload_id: string }[] = await manager.query(
         `INSERT INTO document.side_analyses (session_id, project_id, side, detected_document_type, detection_confidence, analysed, issue_codes, width, height,
-           is_valid_document, requires_back_side, analysis)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-         ON CONFLICT (session_id, side) DO UPDATE SET detected_document_type = EXCLUDED.detected_document_type,
-           detection_confidence = EXCLUDED.detection_confidence, analysed = EXCLUDED.analysed, issue_codes = EXCLUDED.issue_codes,
-           width = EXCLUDED.width, height = EXCLUDED.height, is_valid_document = EXCLUDED.is_valid_document,
-           requires_back_side = EXCLUDED.requires_back_side, analysis = EXCLUDED.analysis, created_at = now()`,
+           is_valid_document, requires_back_side, analysis, data_generation)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+         RETURNING upload_id`,
         [input.sessionId, input.projectId, input.side, answer.detectedDocumentType, answer.detectionConfidence, answer.analysed, JSON.stringify(answer.issueCodes),
-          input.width, input.height, answer.isValidDocument, answer.requiresBackSide, input.analysis ? JSON.stringify(input.analysis) : null],
+          input.width, input.height, answer.isValidDocument, answer.requiresBackSide, input.analysis ? JSON.stringify(input.analysis) : null, input.dataGeneration],
       );
       await manager.query(
-        `INSERT INTO document.side_images (session_id, side, format, iv, auth_tag, ciphertext, key_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (session_id, side) DO UPDATE SET format = EXCLUDED.format, iv = EXCLUDED.iv, auth_tag = EXCLUDED.auth_tag,
-           ciphertext = EXCLUDED.ciphertext, key_id = EXCLUDED.key_id, created_at = now()`,
-        [input.sessionId, input.side, image.format, image.sealed.iv, image.sealed.authTag, image.sealed.ciphertext, image.sealed.keyId],
+        `INSERT INTO document.side_images (upload_id, session_id, side, format, iv, auth_tag, ciphertext, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [uploadId, input.sessionId, input.side, image.format, image.sealed.iv, image.sealed.authTag, image.sealed.ciphertext, image.sealed.keyId],
       );
+      return uploadId;
     });
+  }
+
+  /**
+   * Makes the candidate the session's side and deletes the side it replaces (analysis and image).
+   * Promoting the promoted upload again is a no-op; false when no such candidate exists (swept,
+   * purged, or another session's or side's).
+   */
+  async promote(sessionId: string, side: DocumentSide, uploadId: string): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const candidate: { promoted: boolean }[] = await manager.query(
+        `SELECT promoted_at IS NOT NULL AS promoted FROM document.side_analyses WHERE upload_id = $1 AND session_id = $2 AND side = $3 FOR UPDATE`,
+        [uploadId, sessionId, side],
+      );
+      if (!candidate.length) return false;
+      if (candidate[0].promoted) return true;
+      await manager.query(`DELETE FROM document.side_analyses WHERE session_id = $1 AND side = $2 AND promoted_at IS NOT NULL`, [sessionId, side]);
+      await manager.query(`UPDATE document.side_analyses SET promoted_at = now() WHERE upload_id = $1`, [uploadId]);
+      return true;
+    });
+  }
+
+  /** Deletes candidates stored before `storedBefore` and never promoted; returns how many went. */
+  async deleteStaleCandidates(storedBefore: Date): Promise<number> {
+    return returnedRows(
+      await this.dataSource.query(`DELETE FROM document.side_analyses WHERE promoted_at IS NULL AND created_at < $1 RETURNING 1`, [storedBefore]),
+    ).length;
   }
 
   /** The analysed sides of a session (test-mode sides carry no analysis and are left out). */
   async analysedSides(sessionId: string): Promise<RecordedSide[]> {
     const rows: { analysis: RecordedSide }[] = await this.dataSource.query(
-      `SELECT analysis FROM document.side_analyses WHERE session_id = $1 AND analysis IS NOT NULL`,
+      `SELECT analysis FROM document.side_analyses WHERE session_id = $1 AND promoted_at IS NOT NULL AND analysis IS NOT NULL`,
       [sessionId],
     );
     return rows.map((row) => row.analysis);
@@ -54,7 +83,7 @@ export class SideAnalysisRepository {
 
   async analysedSide(sessionId: string, side: DocumentSide): Promise<RecordedSide | null> {
     const rows: { analysis: RecordedSide }[] = await this.dataSource.query(
-      `SELECT analysis FROM document.side_analyses WHERE session_id = $1 AND side = $2 AND analysis IS NOT NULL`,
+      `SELECT analysis FROM document.side_analyses WHERE session_id = $1 AND side = $2 AND promoted_at IS NOT NULL AND analysis IS NOT NULL`,
       [sessionId, side],
     );
     return rows[0]?.analysis ?? null;
@@ -62,15 +91,25 @@ export class SideAnalysisRepository {
 
   async sealedImage(sessionId: string, side: DocumentSide): Promise<{ format: string; sealed: SealedImage } | null> {
     const rows: { format: string; iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[] = await this.dataSource.query(
-      `SELECT format, iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`,
+      `SELECT i.format, i.iv, i.auth_tag, i.ciphertext, i.key_id FROM document.side_images i JOIN document.side_analyses a USING (upload_id)
+       WHERE a.session_id = $1 AND a.side = $2 AND a.promoted_at IS NOT NULL`,
       [sessionId, side],
     );
     const row = rows[0];
     return row ? { format: row.format, sealed: { iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id } } : null;
   }
 
-  /** Deletes every side of the session, its analysis and (by cascade) its image; returns the sides. */
-  async purge(sessionId: string): Promise<number> {
-    return returnedRows(await this.dataSource.query(`DELETE FROM document.side_analyses WHERE session_id = $1 RETURNING 1`, [sessionId])).length;
+  /**
+   * Deletes the session's sides, promoted or candidate, their analyses and (by cascade) their
+   * images, of the data generations up to `throughGeneration` (all when null); returns the promoted sides.
+   */
+  async purge(sessionId: string, throughGeneration: number | null): Promise<number> {
+    const deleted: { promoted: boolean }[] = returnedRows(
+      await this.dataSource.query(
+        `DELETE FROM document.side_analyses WHERE session_id = $1 AND ($2::int IS NULL OR data_generation <= $2) RETURNING promoted_at IS NOT NULL AS promoted`,
+        [sessionId, throughGeneration],
+      ),
+    );
+    return deleted.filter((row) => row.promoted).length;
   }
 }

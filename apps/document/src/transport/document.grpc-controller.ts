@@ -23,8 +23,16 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
       side,
       image: Buffer.from(request.image),
       testMode: request.testMode,
+      dataGeneration: request.dataGeneration,
     });
     return answer;
+  }
+
+  async promoteSide(request: document.PromoteSideRequest): Promise<document.PromoteSideResponse> {
+    const side = SIDES.find((s) => s === request.side);
+    if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'side must be front, back or main');
+    await this.documents.promote(request.sessionId, side, request.uploadId);
+    return {};
   }
 
   async getDocumentEvidence(request: document.GetDocumentEvidenceRequest): Promise<document.DocumentEvidence> {
@@ -50,6 +58,6 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   }
 
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {
-    return { purgedSides: await this.documents.purge(request.sessionId) };
+    return { purgedSides: await this.documents.purge(request.sessionId, request.throughGeneration ?? null) };
   }
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '@kyc/logger';
-import type { ClaimedPurge, PurgeTarget, SessionStore } from './ports/session-store';
+import type { ClaimedPurge, SessionStore } from './ports/session-store';
 import type { ServiceClients } from './ports/service-clients';
 
 const BATCH = 50;
@@ -27,7 +27,7 @@ export class PurgeWorker {
     let purged = 0;
     for (const purge of claimed) {
       try {
-        await this.purge(purge.target, purge.sessionId);
+        await this.purge(purge);
         await this.sessions.markPurged(purge);
         purged += 1;
       } catch (error) {
@@ -37,12 +37,12 @@ export class PurgeWorker {
     return { purged, failed: claimed.length - purged };
   }
 
-  private purge(target: PurgeTarget, sessionId: string): Promise<unknown> {
+  private purge({ target, sessionId, throughGeneration }: ClaimedPurge): Promise<unknown> {
     switch (target) {
       case 'document':
-        return this.clients.document.purgeSession({ sessionId });
+        return this.clients.document.purgeSession({ sessionId, throughGeneration });
       case 'biometrics':
-        return this.clients.biometrics.purgeSession({ sessionId });
+        return this.clients.biometrics.purgeSession({ sessionId, throughGeneration });
       default: {
         const unknownTarget: never = target;
         throw new Error(`unknown purge target ${String(unknownTarget)}`);

@@ -49,7 +49,9 @@ export async function applyTransition(
         break;
       }
       case 'purge_artifacts':
-        afterUpdate.push((updated) => tx.requestPurge(updated.id));
+        // What was stored so far is generation `record.dataGeneration`; whatever comes next is the next one.
+        changes.dataGeneration = record.dataGeneration + 1;
+        afterUpdate.push((updated) => tx.requestPurge(updated.id, record.dataGeneration));
         break;
       case 'supersede_older_reviews':
         afterUpdate.push(async (updated) => {

@@ -3,9 +3,10 @@ import { evaluateUploadProblems } from '../domain/recoverable-problems';
 import type { DocumentSide, SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
 import { documentsReady, nextStepMessage, uploadedSides } from '../domain/upload-readiness';
-import type { ServiceClients } from './ports/service-clients';
+import { PROMOTION_DEADLINE_MS, type ServiceClients } from './ports/service-clients';
 import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
+import { refuseIfPurgedSince } from './upload-fence';
 import { applyTransition, snapshotOf } from './session-transitions';
 
 export interface UploadDocumentCommand {
@@ -31,8 +32,10 @@ export interface DocumentUploadOutcome {
 
 /**
  * POST /v1/verifications/{id}/documents (spec 4.4). The side is analysed at once by the document
- * service (outside any transaction: analysis is slow), then the result is applied under a row
- * lock, re-checking the state machine in case the session moved meanwhile.
+ * service (outside any transaction: analysis is slow), which keeps it as a candidate; then, under
+ * the row lock and re-checking the state machine in case the session moved meanwhile, the
+ * candidate is promoted to the session's side. A retake-style refusal promotes nothing, so the
+ * side accepted before stays what submit reads.
  */
 export class UploadDocumentUseCase {
   constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'document'>) {}
@@ -47,16 +50,21 @@ export class UploadDocumentUseCase {
       side: command.side,
       image: command.image,
       testMode: before.testMode,
+      dataGeneration: before.dataGeneration,
     });
 
     const outcome = await this.sessions.transaction(async (tx) => {
       const current = await lockForWrite(tx, command.scope, command.sessionId);
+      refuseIfPurgedSince(before, current);
       const evaluation = evaluateUploadProblems(current.uploadProblems, command.side, analysis.issueCodes);
       if (evaluation.outcome === 'retake') {
         await tx.update(current.id, { uploadProblems: evaluation.state });
         return { retake: evaluation.reasonCode } as const;
       }
       const applied = await applyTransition(tx, current, 'document_uploaded', { side: command.side });
+      // Under the session's lock and after its state check: an upload that lost a race with a
+      // submit, a completion or a purge is never promoted (its candidate is swept).
+      await this.clients.document.promoteSide({ sessionId: current.id, side: command.side, uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
       const uploads = { ...applied.uploads, [command.side]: true };
       const definesDocument = command.side !== 'back' || applied.requiresBackSide === null;
       const updated = await tx.update(current.id, {

@@ -2,9 +2,10 @@ import { ErrorCode, KycError } from '@kyc/errors';
 import type { SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
 import { documentsReady } from '../domain/upload-readiness';
-import type { ServiceClients } from './ports/service-clients';
+import { PROMOTION_DEADLINE_MS, type ServiceClients } from './ports/service-clients';
 import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
+import { refuseIfPurgedSince } from './upload-fence';
 import { applyTransition, snapshotOf } from './session-transitions';
 
 /** What a selfie upload answers (spec 4.5). */
@@ -25,12 +26,17 @@ export class UploadFaceUseCase {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'face_uploaded', { now: new Date() });
 
-    const analysis = await this.clients.biometrics.analyzeSelfie({ sessionId: before.id, projectId: before.projectId, image: command.image, testMode: before.testMode });
+    const analysis = await this.clients.biometrics.analyzeSelfie({
+      sessionId: before.id, projectId: before.projectId, image: command.image, testMode: before.testMode, dataGeneration: before.dataGeneration,
+    });
     if (!analysis.live) throw new KycError(ErrorCode.LIVENESS_FAILED, undefined, analysis.rejectionDetails || 'REASON|SPOOF|UNKNOWN');
 
     const updated = await this.sessions.transaction(async (tx) => {
       const current = await lockForWrite(tx, command.scope, command.sessionId);
+      refuseIfPurgedSince(before, current);
       const applied = await applyTransition(tx, current, 'face_uploaded', {});
+      // Under the lock, after the state check: see UploadDocumentUseCase.
+      await this.clients.biometrics.promoteSelfie({ sessionId: current.id, uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
       return tx.update(current.id, { uploads: { ...applied.uploads, face: true } });
     });
     const ready = documentsReady(updated.uploads, updated.requiresBackSide);

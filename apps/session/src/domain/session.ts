@@ -35,6 +35,12 @@ export interface SessionRecord {
   nextAction: NextAction | null;
   deviceData: Record<string, string>;
   latestAttemptId: string | null;
+  /**
+   * How many times the session's data has been purged. Uploads carry the generation they started
+   * in; a purge takes the generations up to its own, so a session reopened after a failure keeps
+   * its new uploads, and an upload that started before a purge is refused.
+   */
+  dataGeneration: number;
 }
 
 /** A session as created (spec 4.1): everything later uploads and decisions fill in starts empty. */
@@ -50,7 +56,7 @@ export interface IdempotencyClaim {
 /** Fields of a session a use case may change; a store writes only what is given. */
 export type SessionChanges = Partial<Pick<SessionRecord,
   'status' | 'clientMetadata' | 'email' | 'expiresAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' |
-  'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId'>>;
+  'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId' | 'dataGeneration'>>;
 
 /**
  * An attempt's own outcome (verification.status on the read). `processing` while the pipeline

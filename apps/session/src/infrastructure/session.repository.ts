@@ -11,7 +11,8 @@ import type { SessionStatus } from '../domain/session-status';
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
   email, language, expiry_minutes AS "expiryMinutes", expires_at AS "expiresAt", created_at AS "createdAt", updated_at AS "updatedAt",
   uploads, document_type AS "documentType", requires_back_side AS "requiresBackSide", upload_problems AS "uploadProblems",
-  action_cycles AS "actionCycles", next_action AS "nextAction", device_data AS "deviceData", latest_attempt_id AS "latestAttemptId"`;
+  action_cycles AS "actionCycles", next_action AS "nextAction", device_data AS "deviceData", latest_attempt_id AS "latestAttemptId",
+  data_generation AS "dataGeneration"`;
 
 const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, document_type AS "documentType", face_match_status AS "faceMatchStatus",
   face_match_score AS "faceMatchScore", poa_status AS "poaStatus", failure_reason AS "failureReason", is_reused AS "isReused",
@@ -22,6 +23,7 @@ const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
   status: 'status', clientMetadata: 'client_metadata', email: 'email', expiresAt: 'expires_at', uploads: 'uploads',
   documentType: 'document_type', requiresBackSide: 'requires_back_side', uploadProblems: 'upload_problems',
   actionCycles: 'action_cycles', nextAction: 'next_action', deviceData: 'device_data', latestAttemptId: 'latest_attempt_id',
+  dataGeneration: 'data_generation',
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,19 +89,23 @@ export class SessionRepository implements SessionStore {
   }
 
   async claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]> {
-    const rows = returnedRows<{ sessionId: string; target: ClaimedPurge['target']; tries: number }>(await this.dataSource.query(
+    const rows = returnedRows<ClaimedPurge>(await this.dataSource.query(
       `UPDATE session.purge_requests p SET tries = p.tries + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
         WHERE (p.session_id, p.target) IN (
           SELECT session_id, target FROM session.purge_requests WHERE purged_at IS NULL AND next_try_at <= $1
            ORDER BY next_try_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-        RETURNING p.session_id AS "sessionId", p.target, p.tries`,
+        RETURNING p.session_id AS "sessionId", p.target, p.tries, p.through_generation AS "throughGeneration"`,
       [now, limit, claimMs],
     ));
     return rows;
   }
 
   async markPurged(purge: ClaimedPurge): Promise<void> {
-    await this.dataSource.query(`UPDATE session.purge_requests SET purged_at = now(), last_error = NULL WHERE session_id = $1 AND target = $2`, [purge.sessionId, purge.target]);
+    // A purge asked again meanwhile (a later generation) stays due.
+    await this.dataSource.query(
+      `UPDATE session.purge_requests SET purged_at = now(), last_error = NULL WHERE session_id = $1 AND target = $2 AND through_generation = $3`,
+      [purge.sessionId, purge.target, purge.throughGeneration],
+    );
   }
 
   async retryPurgeAt(purge: ClaimedPurge, at: Date, error: string): Promise<void> {
@@ -233,12 +239,13 @@ class PostgresSessionTransaction implements SessionTransaction {
     );
   }
 
-  async requestPurge(sessionId: string): Promise<void> {
+  async requestPurge(sessionId: string, throughGeneration: number): Promise<void> {
     // A session purged before (failed, then reopened and expired) is purged again: new uploads may exist.
     await this.manager.query(
-      `INSERT INTO session.purge_requests (session_id, target) SELECT $1, unnest($2::text[])
-       ON CONFLICT (session_id, target) DO UPDATE SET requested_at = now(), next_try_at = now(), tries = 0, purged_at = NULL, last_error = NULL`,
-      [sessionId, PURGE_TARGETS],
+      `INSERT INTO session.purge_requests (session_id, target, through_generation) SELECT $1, unnest($2::text[]), $3
+       ON CONFLICT (session_id, target) DO UPDATE SET requested_at = now(), next_try_at = now(), tries = 0, purged_at = NULL, last_error = NULL,
+         through_generation = GREATEST(session.purge_requests.through_generation, EXCLUDED.through_generation)`,
+      [sessionId, PURGE_TARGETS, throughGeneration],
     );
   }
 

@@ -8,3 +8,9 @@ export interface ServiceClients {
   scoring: PromiseClient<scoring.ScoringServiceClient>;
   billing: PromiseClient<billing.BillingServiceClient>;
 }
+
+/**
+ * Promoting an upload happens while the session row is locked: a short call (one row moved), so a
+ * short deadline keeps the lock brief even when the callee hangs.
+ */
+export const PROMOTION_DEADLINE_MS = 5_000;

@@ -23,6 +23,8 @@ export interface ClaimedPurge {
   target: PurgeTarget;
   /** How many times it has been claimed, this claim included. */
   tries: number;
+  /** The session's data generations up to this one go; later ones belong to a reopened session. */
+  throughGeneration: number;
 }
 
 /**
@@ -59,7 +61,8 @@ export interface SessionTransaction {
 
   appendOutbox(event: OutboxEvent): Promise<void>;
   /** Asks every purge target to delete the session's artifacts, until each acknowledges (purge-worker.ts). */
-  requestPurge(sessionId: string): Promise<void>;
+  /** Queues the purge of the session's data generations up to `throughGeneration`. */
+  requestPurge(sessionId: string, throughGeneration: number): Promise<void>;
   /** Older sessions of the same person under review in the same environment (spec part 3). */
   findReviewsToSupersede(newer: SessionRecord): Promise<string[]>;
   /** Open sessions past their TTL (manual_review never expires), locked with SKIP LOCKED. */
