@@ -1,5 +1,6 @@
 import type { EntityManager } from '@kyc/persistence';
 import type { EventEnvelope } from './event-codec';
+import type { RetryPolicy } from './retry-policy';
 
 export type { EventEnvelope } from './event-codec';
 
@@ -25,8 +26,22 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
-/** A handler that keeps failing on one event is retried this often, then the event is skipped. */
-export const MAX_HANDLER_FAILURES = 5;
+/**
+ * The failure policy of every subscription, on both transports: a handler that throws is called
+ * again on the same event after a growing wait (retry-policy.ts: 200 ms doubling up to 30 s, with
+ * jitter), later events of the partition (Kafka) or topic (embedded) waiting behind it; after
+ * MAX_HANDLER_ATTEMPTS the event goes to `eventbus.dead_letters` with its bytes and last error and
+ * the consumer moves on. Bytes that are not an event go there at once. An operator replays a dead
+ * letter through the admin API (DeadLetterStore.requestReplay); the group's subscription runs its
+ * handler on it (DeadLetterReplayer). Nothing is skipped without a dead letter.
+ *
+ * These options tune it per bus; the defaults are production's, tests shorten them.
+ */
+export interface SubscriptionOptions {
+  retry?: Partial<RetryPolicy>;
+  /** How often a subscription looks for dead letters marked for replay. */
+  replayPollMs?: number;
+}
 
 /** Topics are per producing service. */
 export const TOPICS = { session: 'kyc.session.events' } as const;

@@ -93,7 +93,7 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     database = await startTestDatabase();
     eventLog = createEventLogDataSource(database.url);
     await runMigrations(eventLog);
-    bus = brokers ? new KafkaEventBus(brokers.split(','), `crash-e2e-${randomUUID()}`, logger) : new PostgresEventBus(eventLog, logger);
+    bus = brokers ? new KafkaEventBus(brokers.split(','), `crash-e2e-${randomUUID()}`, logger, eventLog) : new PostgresEventBus(eventLog, logger);
   }, 60_000);
 
   afterAll(async () => {
