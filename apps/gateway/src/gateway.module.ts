@@ -6,6 +6,7 @@ import { IdempotencyRepository } from './infrastructure/idempotency.repository';
 import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
 import { ServiceClients } from './infrastructure/service-clients';
 import { BillingAdminController } from './transport/http/admin/billing.controller';
+import { DeadLettersAdminController, deadLetterStoreProvider } from './transport/http/admin/dead-letters.controller';
 import { ProjectScopePipe } from './transport/http/admin/project-scope.pipe';
 import { ProjectsAdminController } from './transport/http/admin/projects.controller';
 import { ScoringAdminController } from './transport/http/admin/scoring.controller';
@@ -27,7 +28,7 @@ export class GatewayModule {
       module: GatewayModule,
       controllers: [
         SessionsController, VerificationsController, DeviceController, HealthController,
-        ProjectsAdminController, WebhooksAdminController, BillingAdminController, ScoringAdminController, SessionsAdminController,
+        ProjectsAdminController, WebhooksAdminController, BillingAdminController, ScoringAdminController, SessionsAdminController, DeadLettersAdminController,
       ],
       providers: [
         { provide: ServiceClients, useValue: clients },
@@ -38,6 +39,7 @@ export class GatewayModule {
         { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
         { provide: EMBED_TOKEN_SECRET, useValue: config.EMBED_TOKEN_SECRET },
+        deadLetterStoreProvider(dataSource),
       ],
     };
   }

@@ -51,7 +51,22 @@ describe(buildRequest.name, () => {
     expect(() => buildRequest('sessions:approve', ['p1', 's1'], {})).toThrow(UsageError);
   });
 
+  it('maps the dead-letter commands', () => {
+    expect(buildRequest('dead-letters:list', [], {})).toEqual({ method: 'GET', path: '/admin/v1/dead-letters' });
+    expect(buildRequest('dead-letters:list', [], { group: 'webhook', topic: 'kyc.session.events', limit: '20', offset: '40' }).path).toBe('/admin/v1/dead-letters?group=webhook&topic=kyc.session.events&limit=20&offset=40');
+    expect(buildRequest('dead-letters:replay', ['d1'], {})).toEqual({ method: 'POST', path: '/admin/v1/dead-letters/d1/replay' });
+    expect(buildRequest('dead-letters:replay', [], { all: 'true' })).toEqual({ method: 'POST', path: '/admin/v1/dead-letters/replay', body: {} });
+    expect(buildRequest('dead-letters:replay', [], { all: 'true', group: 'billing', topic: 'kyc.session.events' }).body).toEqual({ group: 'billing', topic: 'kyc.session.events' });
+  });
+
+  it('refuses a dead-letter replay that names neither one nor --all, or both', () => {
+    expect(() => buildRequest('dead-letters:replay', [], {})).toThrow(/<deadLetterId> or --all/);
+    expect(() => buildRequest('dead-letters:replay', ['d1'], { all: 'true' })).toThrow(UsageError);
+    expect(() => buildRequest('dead-letters:replay', ['d1'], { group: 'billing' })).toThrow(/go with --all/);
+  });
+
   it('escapes ids into the path', () => {
     expect(buildRequest('projects:show', ['../x'], {}).path).toBe('/admin/v1/projects/..%2Fx');
+    expect(buildRequest('dead-letters:replay', ['../x'], {}).path).toBe('/admin/v1/dead-letters/..%2Fx/replay');
   });
 });

@@ -81,6 +81,11 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
               [--penalty 0.05] [--duplicates review|allow]
       Replaces the whole override set: a setting not given goes back to its default
       (no flags at all resets the policy). --weights is detection,faceMatch,liveness.
+  dead-letters:list [--group <group>] [--topic <topic>] [--limit N] [--offset N]
+  dead-letters:replay <deadLetterId>
+  dead-letters:replay --all [--group <group>] [--topic <topic>]
+      Asks the consumer group that owns the dead letter(s) to run its handler again (within a
+      few seconds); list again to see replayedAt, or the new lastError.
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
 KYC_ADMIN_TOKEN, or from $KYC_DATA_DIR/dev-credentials.json (default ./.data).`;
@@ -149,6 +154,21 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       return { method: 'GET', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy` };
     case 'scoring:set':
       return { method: 'PUT', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy`, body: scoringOverrides(flags) };
+    case 'dead-letters:list': {
+      const query = new URLSearchParams();
+      for (const flag of ['group', 'topic', 'limit', 'offset']) if (flags[flag]) query.set(flag, flags[flag]);
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { method: 'GET', path: `/admin/v1/dead-letters${suffix}` };
+    }
+    case 'dead-letters:replay': {
+      const all = flags.all !== undefined;
+      if (all === (args[0] !== undefined)) throw new UsageError('give either <deadLetterId> or --all');
+      if (!all) {
+        if (flags.group || flags.topic) throw new UsageError('--group and --topic go with --all');
+        return { method: 'POST', path: `/admin/v1/dead-letters/${required(args[0], 'deadLetterId')}/replay` };
+      }
+      return { method: 'POST', path: '/admin/v1/dead-letters/replay', body: { ...(flags.group ? { group: flags.group } : {}), ...(flags.topic ? { topic: flags.topic } : {}) } };
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -19,6 +19,7 @@ async function main(): Promise<number> {
       account: { type: 'string' }, environment: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, before: { type: 'string' },
       reviewer: { type: 'string' }, reason: { type: 'string' },
       threshold: { type: 'string' }, weights: { type: 'string' }, penalty: { type: 'string' }, duplicates: { type: 'string' },
+      group: { type: 'string' }, topic: { type: 'string' }, offset: { type: 'string' }, all: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -27,7 +28,9 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const request = buildRequest(command, args, values as Record<string, string | undefined>);
+  // Boolean flags (--all) reach the commands as 'true', like a string flag that was given.
+  const flags = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === true ? 'true' : value === false ? undefined : value]));
+  const request = buildRequest(command, args, flags);
   const { baseUrl, token } = target();
   const response = await fetch(baseUrl.replace(/\/$/, '') + request.path, {
     method: request.method,
