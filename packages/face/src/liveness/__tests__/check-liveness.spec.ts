@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import { join } from 'path';
 import sharp from 'sharp';
 import { checkLiveness, checkLivenessBase64 } from '../check-liveness';
-import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../test-support/spoof-dev';
+import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../testing/spoof-dev';
 
 const sample = (file: string): Buffer => readFileSync(join(SPOOF_DEV_DIR, file));
 

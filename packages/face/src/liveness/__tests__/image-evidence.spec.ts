@@ -4,9 +4,9 @@ import { decodeToRgb } from '../decode-image';
 import { measureBorderEvidence } from '../evidence/border-evidence';
 import { measureFrequencyEvidence } from '../evidence/frequency-evidence';
 import { toLuma } from '../evidence/greyscale';
-import { placeInDevice, simulatePrint, simulateScreenReplay } from '../eval/synthetic-spoofs';
+import { placeInDevice, simulatePrint, simulateScreenReplay } from '../../testing/simulated-attacks';
 import { type RgbImage } from '../types';
-import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../test-support/spoof-dev';
+import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../testing/spoof-dev';
 
 describe('image evidence on the live sample and on simulated attacks built from it', () => {
   const box = SPOOF_DEV_BOXES['image_T1.jpg'];

@@ -4,7 +4,7 @@ import { decodeToRgb } from '../decode-image';
 import { LIVE_CLASS, MINIFASNET_MODELS } from '../minifasnet-models';
 import { runMiniFasNet } from '../minifasnet-session';
 import { cropToBgrTensor, upstreamCropRect } from '../upstream-crop';
-import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../test-support/spoof-dev';
+import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../testing/spoof-dev';
 
 /**
  * The converted models against their reference: upstream test.py sums the softmax of both models

@@ -1,16 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { analyzeFace, type FaceAnalysis } from '../face-analysis';
-import type { RgbImage } from '../image/rgb-image';
-import { loadLivenessSets } from '../liveness/eval/dev-liveness-sets';
-import { evaluateLiveness } from '../liveness/eval/eval-liveness';
-import { writeLivenessRocs } from '../liveness/eval/liveness-chart';
-import type { FaceBox } from '../liveness/types';
-import { analyzeSelfie, livenessBoxOf } from '../selfie-analysis';
-import { cosineSimilarity, euclideanDistance, MATCH_CALIBRATION } from '../matching/match-score';
+import { analyzeFace, analyzeSelfie, type Box, cosineSimilarity, euclideanDistance, type FaceAnalysis, livenessBoxOf, MATCH_CALIBRATION, type RgbImage } from '@kyc/face';
+import { loadLivenessSets } from './liveness/dev-liveness-sets';
+import { writeLivenessRocs } from './liveness/liveness-chart';
+import { evaluateLiveness } from './liveness/liveness-eval';
 import { FACE_PAIR_SETS, LIVENESS_SETS, type LivenessSetFile, type PairSetFile, presentSets, readCsv, setNameFor, SHARED_DATA_DIR } from './dev-data';
-import { renderHtmlReport, rocChartSvg } from './eval-report-html';
+import { renderHtmlReport, rocChartSvg } from './html-report';
 import { percentile, rocCurve, tarAtFar } from './roc';
 
 /**
@@ -32,7 +28,7 @@ import { percentile, rocCurve, tarAtFar } from './roc';
  * were is reported.
  */
 
-const REPO_ROOT = resolve(__dirname, '../../../..');
+const REPO_ROOT = resolve(__dirname, '../../..');
 const DEFAULT_OUT = join(REPO_ROOT, 'reports', 'eval-faces.json');
 const LATENCY_REPEATS = 3;
 /**
@@ -417,7 +413,7 @@ main().catch((error: unknown) => {
 });
 
 /** The liveness box a selfie upload uses (analyzeSelfie): from our face analysis's landmarks. */
-async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
+async function detectFaceBox(image: RgbImage): Promise<Box | null> {
   const analysis = await analyzeFace(image);
   return analysis.kind === 'face' || analysis.kind === 'low_quality' ? livenessBoxOf(analysis.face) : null;
 }

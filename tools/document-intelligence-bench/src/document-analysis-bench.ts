@@ -6,15 +6,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { analyzeDocumentSide } from '../analysis/analyze-document-side';
-import { type DocumentSide } from '../analysis/types';
-import { ocrThreads } from '../ocr/sessions';
-import { MRZ_DEV_DIR, mrzDevAvailable } from '../testing/mrz-dev';
-import { renderDocument } from '../testing/render-document';
-import { seededRandom, syntheticIdentity } from '../testing/synthetic-mrz';
+import { analyzeDocumentSide, type DocumentSide } from '@kyc/document-intelligence';
+import { ocrThreads } from '@kyc/document-intelligence/stages';
+import { MRZ_DEV_DIR, mrzDevAvailable, renderDocument, seededRandom, syntheticIdentity } from '@kyc/document-intelligence/testing';
 import { percentile } from './percentile';
 
-const REPORTS_DIR = join(__dirname, '..', '..', '..', '..', 'reports');
+const REPORTS_DIR = join(__dirname, '..', '..', '..', 'reports');
 const RUNS_PER_DEV_IMAGE = Number(process.env.BENCH_RUNS ?? 5);
 const GENERATED = Number(process.env.BENCH_GENERATED ?? 20);
 

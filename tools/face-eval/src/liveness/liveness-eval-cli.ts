@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { mkdirSync, writeFileSync } from 'fs';
 import { join, resolve } from 'path';
-import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../../eval/dev-data';
-import { analyzeFace } from '../../face-analysis';
-import { livenessBoxOf } from '../../selfie-analysis';
-import { type FaceBox, type RgbImage } from '../types';
+import { analyzeFace, type Box, livenessBoxOf, type RgbImage } from '@kyc/face';
+import { SPOOF_DEV_BOXES } from '@kyc/face/testing';
+import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../dev-data';
+import { evaluateLiveness } from './liveness-eval';
 import { loadLivenessSets } from './dev-liveness-sets';
-import { evaluateLiveness } from './eval-liveness';
 import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
 
 /**
@@ -17,8 +16,6 @@ import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
  * file column). Files without a box get the selfie path's (our face analysis, livenessBoxOf). Writes reports/eval-liveness.json,
  * reports/eval-liveness.svg (per sample) and reports/eval-liveness.roc-<set>.svg (one ROC per set).
  */
-const PACKAGE_DIR = resolve(__dirname, '..', '..', '..');
-
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
   return index >= 0 ? process.argv[index + 1] : undefined;
@@ -29,20 +26,19 @@ function paths(name: string): string[] {
   return process.argv.flatMap((a, i) => (a === name && process.argv[i + 1] ? [resolve(process.argv[i + 1])] : []));
 }
 
-async function detectFaceBox(image: RgbImage): Promise<FaceBox | null> {
+async function detectFaceBox(image: RgbImage): Promise<Box | null> {
   const analysis = await analyzeFace(image);
   return analysis.kind === 'face' || analysis.kind === 'low_quality' ? livenessBoxOf(analysis.face) : null;
 }
 
 async function main(): Promise<void> {
-  const boxes = (JSON.parse(readFileSync(join(PACKAGE_DIR, 'test-data', 'spoof-dev-face-boxes.json'), 'utf8')) as { boxes: Record<string, FaceBox> }).boxes;
   const specs: LivenessSetFile[] = presentSets(LIVENESS_SETS);
   for (const file of paths('--liveness')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'labelled' });
   for (const file of paths('--live')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'live-only' });
   if (specs.length === 0) throw new Error(`no liveness sets under ${SHARED_DATA_DIR} and none given`);
   const threshold = Number(argument('--threshold') ?? 0.5);
 
-  const { sets, syntheticSources } = await loadLivenessSets(specs, detectFaceBox, { 'spoof-dev': boxes });
+  const { sets, syntheticSources } = await loadLivenessSets(specs, detectFaceBox, { 'spoof-dev': SPOOF_DEV_BOXES });
   process.stdout.write(`eval:liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)\n`);
   const report = await evaluateLiveness({ sets, syntheticSources, threshold, progress: (line) => process.stdout.write(`${line}\n`) });
   const reports = resolve(process.cwd(), 'reports');

@@ -1,11 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
-import { extractFaceChip } from '../alignment/face-chip';
-import { analyzeFace } from '../face-analysis';
-import { decodeImage } from '../image/decode-image';
-import { cosineSimilarity, euclideanDistance } from '../matching/match-score';
-import { modelsDirectory } from '../runtime/model-sessions';
+import { analyzeFace, cosineSimilarity, decodeImage, euclideanDistance, extractFaceChip, modelsDirectory } from '@kyc/face';
 import { percentile, tarAtFar } from './roc';
 
 /**
@@ -16,7 +12,7 @@ import { percentile, tarAtFar } from './roc';
  * reports/eval-face-candidates.json. This is how the embedder was chosen.
  */
 
-const REPO_ROOT = resolve(__dirname, '../../../..');
+const REPO_ROOT = resolve(__dirname, '../../..');
 const PAIRS = resolve(REPO_ROOT, '../shared/data/faces-dev/pairs_all.csv');
 const OUT = join(REPO_ROOT, 'reports', 'eval-face-candidates.json');
 

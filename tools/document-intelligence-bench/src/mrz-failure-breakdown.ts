@@ -5,23 +5,18 @@
  * characters, a character under the score gate) and what the recogniser read (which characters it confused).
  *
  *   npm run docgen -- --count 12 --seed 2026 --degrade noise --faults 0 --out /tmp/mrz/noise
- *   npm run build -w @kyc/document-intelligence && node packages/document-intelligence/dist/dev/mrz-failure-breakdown.js /tmp/mrz/noise [more dirs]
+ *   npx turbo run build --filter=@kyc/document-intelligence-bench && node tools/document-intelligence-bench/dist/mrz-failure-breakdown.js /tmp/mrz/noise [more dirs]
  *
  * MRZ_BREAKDOWN_VERBOSE=1 prints every image's lines as well.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyzeDocumentSide } from '../analysis/analyze-document-side';
-import { decodeImage } from '../image/decode-image';
-import { normaliseMrzLine } from '../mrz/character-repair';
-import { readLineByTemplate, type TemplateLineReading } from '../mrz/ocrb/read-line-by-template';
-import { greyStrip, MIN_CHARACTER_SCORE, MRZ_LINE_LENGTHS, readMrzRegionsByTemplate } from '../mrz/ocrb/read-mrz-regions';
-import { detectTextBoxes } from '../ocr/detect-text-boxes';
-import { mergeLineFragments } from '../ocr/merge-line-fragments';
-import { isLongLine, lengthen, type OrientedBox } from '../ocr/oriented-box';
-import { recogniseTexts } from '../ocr/recognise-text';
-import { getOcrSessions } from '../ocr/sessions';
-import { characterErrorRate } from '../testing/mrz-dev';
+import { analyzeDocumentSide } from '@kyc/document-intelligence';
+import {
+  decodeImage, detectTextBoxes, getOcrSessions, greyStrip, isLongLine, lengthen, mergeLineFragments, MIN_CHARACTER_SCORE, MRZ_LINE_LENGTHS,
+  normaliseMrzLine, type OrientedBox, readLineByTemplate, readMrzRegionsByTemplate, recogniseTexts, type TemplateLineReading,
+} from '@kyc/document-intelligence/stages';
+import { characterErrorRate } from '@kyc/document-intelligence/testing';
 
 interface Truth {
   file: string;

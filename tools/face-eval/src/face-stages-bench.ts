@@ -1,12 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { extractFaceChip } from '../alignment/face-chip';
-import { chooseMainFace } from '../detection/choose-face';
-import { detectLandmarks68 } from '../detection/face-landmarks68';
-import { DETECTOR_INPUT_SIZE, decodeGrid, detectorInput } from '../detection/tiny-face-detector';
-import { embedFaceChip } from '../embedding/face-embedder';
-import { decodeImage } from '../image/decode-image';
-import { runImageModel } from '../runtime/model-sessions';
+import { join, resolve } from 'node:path';
+import { chooseMainFace, decodeGrid, decodeImage, detectLandmarks68, embedFaceChip, extractFaceChip } from '@kyc/face';
+import { DETECTOR_INPUT_SIZE, detectorInput, runImageModel } from '@kyc/face/stages';
+import { SHARED_DATA_DIR } from './dev-data';
 import { percentile } from './roc';
 
 /**
@@ -15,7 +11,7 @@ import { percentile } from './roc';
  * reported because on a shared host wall time mostly measures waiting for a core.
  */
 
-const DEFAULT_IMAGE = resolve(__dirname, '../../../../../shared/data/spoof-dev/image_T1.jpg');
+const DEFAULT_IMAGE = join(SHARED_DATA_DIR, 'spoof-dev', 'image_T1.jpg');
 
 async function main(): Promise<void> {
   const file = resolve(process.argv[2] ?? DEFAULT_IMAGE);

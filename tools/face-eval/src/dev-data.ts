@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
  * - spoof-dev: upstream Silent-Face samples, labels.csv (file,label); face boxes measured by hand.
  * - spoof-real-dev: real live captures and attacks, labels.csv (file,label,attack_type,note).
  */
-export const SHARED_DATA_DIR = join(process.env.KYC_SHARED_DIR ?? resolve(__dirname, '..', '..', '..', '..', '..', 'shared'), 'data');
+export const SHARED_DATA_DIR = join(process.env.KYC_SHARED_DIR ?? resolve(__dirname, '..', '..', '..', '..', 'shared'), 'data');
 
 export interface PairSetFile {
   name: string;

@@ -1,8 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type LivenessResult } from '../liveness/liveness-result';
-import { euclideanDistance, MATCH_CALIBRATION } from '../matching/match-score';
-import { analyzeSelfie } from '../selfie-analysis';
+import { analyzeSelfie, euclideanDistance, type LivenessResult, MATCH_CALIBRATION } from '@kyc/face';
 import { readCsv, SHARED_DATA_DIR } from './dev-data';
 import { tarAtFar } from './roc';
 

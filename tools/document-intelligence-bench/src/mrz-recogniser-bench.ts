@@ -6,15 +6,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { decodeImage } from '../image/decode-image';
-import { recogniseMrzStrip } from '../mrz/recogniser/mrz-recogniser-session';
-import { greyMrzStrip } from '../mrz/recogniser/read-mrz-regions-by-model';
-import { detectLongLines } from '../ocr/run-ocr';
-import { ocrThreads } from '../ocr/sessions';
-import { SHARED_DATA_DIR } from '../testing/mrz-dev';
+import { decodeImage, detectLongLines, greyMrzStrip, ocrThreads, recogniseMrzStrip } from '@kyc/document-intelligence/stages';
+import { SHARED_DATA_DIR } from '@kyc/document-intelligence/testing';
 import { percentile } from './percentile';
 
-const REPORTS_DIR = join(__dirname, '..', '..', '..', '..', 'reports');
+const REPORTS_DIR = join(__dirname, '..', '..', '..', 'reports');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'fs';
-import { rocChartSvg } from '../../eval/eval-report-html';
-import { type RocPoint } from '../../eval/roc';
-import { type LivenessRoc, type ScoredSample } from './eval-liveness';
+import { rocChartSvg } from '../html-report';
+import { type RocPoint } from '../roc';
+import { type LivenessRoc, type ScoredSample } from './liveness-eval';
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,11 +1,9 @@
 import { readFileSync } from 'fs';
 import { loadavg } from 'os';
 import sharp from 'sharp';
-import { rocCurve, type RocPoint } from '../../eval/roc';
-import { checkLiveness, checkLivenessOnImage, type LivenessOptions } from '../check-liveness';
-import { decodeToRgb } from '../decode-image';
-import { type LivenessResult } from '../liveness-result';
-import { type FaceBox, type RgbImage } from '../types';
+import { type Box, checkLiveness, checkLivenessOnImage, type LivenessOptions, type LivenessResult, type RgbImage } from '@kyc/face';
+import { decodeToRgb } from '@kyc/face/stages';
+import { rocCurve, type RocPoint } from '../roc';
 import { type LabelledFile } from './labelled-set';
 import { errorRates, type ErrorRates, percentile } from './liveness-metrics';
 import { liveVariants, syntheticSpoofs, type DerivedSample } from './synthetic-spoofs';
@@ -87,7 +85,7 @@ function scored(name: string, set: string, kind: string, label: 'live' | 'spoof'
  */
 export const SYNTHETIC_SOURCE_SIDE = 640;
 
-async function reduced(image: RgbImage, box: FaceBox): Promise<{ image: RgbImage; box: FaceBox }> {
+async function reduced(image: RgbImage, box: Box): Promise<{ image: RgbImage; box: Box }> {
   const factor = SYNTHETIC_SOURCE_SIDE / Math.max(image.width, image.height);
   if (factor >= 1) return { image, box };
   const width = Math.round(image.width * factor);
@@ -104,7 +102,7 @@ const setKey = (row: ScoredSample): string => (row.set === 'synthetic' ? `synthe
 export async function evaluateLiveness(input: {
   sets: LivenessSet[];
   /** Live files from which synthetic attacks and live variants are derived. */
-  syntheticSources: Array<{ path: string; name: string; box: FaceBox }>;
+  syntheticSources: Array<{ path: string; name: string; box: Box }>;
   threshold?: number;
   latencyRuns?: number;
   progress?: (line: string) => void;
@@ -232,7 +230,7 @@ export function livenessRocs(rows: ScoredSample[], realSets: Set<string>): Liven
   return rocs;
 }
 
-async function measureLatency(source: { path: string; name: string; box: FaceBox } | undefined, runs: number): Promise<LivenessEvalReport['latency']> {
+async function measureLatency(source: { path: string; name: string; box: Box } | undefined, runs: number): Promise<LivenessEvalReport['latency']> {
   if (!source) return { image: '-', runs: 0, p50Ms: 0, p95Ms: 0, meanMs: 0, note: 'no image' };
   const bytes = readFileSync(source.path);
   await checkLiveness(bytes, { faceBox: source.box }); // sessions are created lazily on the first call

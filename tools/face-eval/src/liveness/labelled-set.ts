@@ -1,13 +1,13 @@
 import { existsSync } from 'fs';
 import { dirname, resolve } from 'path';
-import { readCsv } from '../../eval/dev-data';
-import { type FaceBox } from '../types';
+import { type Box } from '@kyc/face';
+import { readCsv } from '../dev-data';
 
 export interface LabelledFile {
   path: string;
   file: string;
   label: 'live' | 'spoof';
-  box?: FaceBox;
+  box?: Box;
   /** The csv's attack_type column when it has one (print, replay…; 'none' for live). */
   attackType?: string;
 }
@@ -18,7 +18,7 @@ export interface LabelledFile {
  * is kept. Without box columns, boxes come from `boxes` (by file name) or the sample has no box
  * (the evaluation then asks the face detector, or reports no verdict).
  */
-export function readLabelledSet(csvPath: string, boxes: Record<string, FaceBox> = {}): LabelledFile[] {
+export function readLabelledSet(csvPath: string, boxes: Record<string, Box> = {}): LabelledFile[] {
   const rows = readCsv(csvPath);
   if (rows.length > 0 && (!('file' in rows[0]) || !('label' in rows[0]))) throw new Error(`${csvPath}: needs file,label columns`);
   const base = dirname(csvPath);

@@ -1,8 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { readLabelledSet, readLiveOnlySet } from '../labelled-set';
-import { errorRates, percentile } from '../liveness-metrics';
+import { readLabelledSet, readLiveOnlySet } from './labelled-set';
+import { errorRates, percentile } from './liveness-metrics';
 
 describe('readLabelledSet', () => {
   const dir = mkdtempSync(join(tmpdir(), 'liveness-set-'));

@@ -1,9 +1,9 @@
 import { readFileSync } from 'fs';
 import { dirname } from 'path';
-import { type LivenessSetFile } from '../../eval/dev-data';
-import { decodeToRgb } from '../decode-image';
-import { type FaceBox, type RgbImage } from '../types';
-import { type LivenessSet } from './eval-liveness';
+import { type Box, type RgbImage } from '@kyc/face';
+import { decodeToRgb } from '@kyc/face/stages';
+import { type LivenessSetFile } from '../dev-data';
+import { type LivenessSet } from './liveness-eval';
 import { type LabelledFile, readLabelledSet, readLiveOnlySet } from './labelled-set';
 
 /**
@@ -18,11 +18,11 @@ import { type LabelledFile, readLabelledSet, readLiveOnlySet } from './labelled-
  */
 export async function loadLivenessSets(
   specs: readonly LivenessSetFile[],
-  detectFace: (image: RgbImage) => Promise<FaceBox | null>,
-  boxesBySet: Record<string, Record<string, FaceBox>> = {},
-): Promise<{ sets: LivenessSet[]; syntheticSources: Array<{ path: string; name: string; box: FaceBox }> }> {
+  detectFace: (image: RgbImage) => Promise<Box | null>,
+  boxesBySet: Record<string, Record<string, Box>> = {},
+): Promise<{ sets: LivenessSet[]; syntheticSources: Array<{ path: string; name: string; box: Box }> }> {
   const sets: LivenessSet[] = [];
-  const syntheticSources: Array<{ path: string; name: string; box: FaceBox }> = [];
+  const syntheticSources: Array<{ path: string; name: string; box: Box }> = [];
   for (const spec of specs) {
     const files = spec.kind === 'live-only' ? readLiveOnlySet(spec.file) : readLabelledSet(spec.file, boxesBySet[spec.name] ?? {});
     const withBoxes: LabelledFile[] = [];
@@ -42,7 +42,7 @@ export async function loadLivenessSets(
   return { sets, syntheticSources };
 }
 
-async function detectedBox(path: string, detectFace: (image: RgbImage) => Promise<FaceBox | null>): Promise<FaceBox | null> {
+async function detectedBox(path: string, detectFace: (image: RgbImage) => Promise<Box | null>): Promise<Box | null> {
   const decoded = await decodeToRgb(readFileSync(path));
   if (!decoded.ok) return null;
   const box = await detectFace(decoded.image);
