@@ -5,3 +5,4 @@ export { GrpcExceptionFilter } from './grpc-exception.filter';
 export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export { PeriodicTask } from './periodic-task';
+export { requireWire } from './wire-values';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { session } from '@kyc/contracts';
+import { common } from '@kyc/contracts';
 import { createGrpcClient } from '@kyc/grpc';
 
 export interface KeyPair {
@@ -32,10 +32,10 @@ export function writeCredentials(dataDir: string, credentials: DevCredentials): 
  * gateway serves, so the credentials exist by the time the API answers).
  */
 export async function bootstrapDefaultProject(sessionGrpcUrl: string, adminToken: string, baseUrl: string): Promise<DevCredentials> {
-  const client = createGrpcClient<session.SessionServiceClient>('session', sessionGrpcUrl, { deadlineMs: 10_000 });
+  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000 });
   try {
     const created = await client.createProject({ name: 'Default project', accountName: 'Local developer' });
-    const pair = (environment: session.Environment): KeyPair => {
+    const pair = (environment: common.ProjectEnvironment): KeyPair => {
       const keys = created.keys.find((k) => k.environment === environment);
       if (!keys) throw new Error(`the default project has no ${environment} keys`);
       return { secretKey: keys.secretKey, publishableKey: keys.publishableKey };
@@ -45,9 +45,9 @@ export async function bootstrapDefaultProject(sessionGrpcUrl: string, adminToken
       adminToken,
       baseUrl,
       environments: {
-        test: pair(session.Environment.ENVIRONMENT_TEST),
-        sandbox: pair(session.Environment.ENVIRONMENT_SANDBOX),
-        live: pair(session.Environment.ENVIRONMENT_LIVE),
+        test: pair(common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST),
+        sandbox: pair(common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX),
+        live: pair(common.ProjectEnvironment.PROJECT_ENVIRONMENT_LIVE),
       },
     };
   } finally {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { type IncomingHttpHeaders, type ServerResponse, type Server, createServer } from 'node:http';
 import * as path from 'node:path';
-import { type webhook } from '@kyc/contracts';
+import { common } from '@kyc/contracts';
 import { type EventBus, type EventEnvelope, KafkaEventBus, PostgresEventBus, TOPICS, createEventLogDataSource } from '@kyc/events';
 import { createGrpcClient } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
@@ -124,10 +124,10 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     const grpcUrl = `127.0.0.1:${await freePort()}`;
     const env = { DATABASE_URL: database.url, GRPC_URL: grpcUrl, KAFKA_BROKERS: brokers, WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200' };
     let service = new Service(['apps/webhook/dist/main.js'], env);
-    const client = createGrpcClient<webhook.WebhookServiceClient>('webhook', grpcUrl, { deadlineMs: 2_000 });
+    const client = createGrpcClient('webhook', grpcUrl, { deadlineMs: 2_000 });
     try {
       const projectId = randomUUID();
-      const endpoint = await until(() => client.setEndpoint({ projectId, environment: 'test', url }).catch(() => undefined));
+      const endpoint = await until(() => client.setEndpoint({ projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, url }).catch(() => undefined));
       const event = completedEvent(projectId, 'test');
       await publish(event);
 

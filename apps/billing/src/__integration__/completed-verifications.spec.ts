@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { common } from '@kyc/contracts';
 import { type EventEnvelope, PostgresEventBus, TOPICS, appendToEventLog, createEventLogDataSource } from '@kyc/events';
 import { createLogger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
@@ -96,7 +97,7 @@ describe('billing from verification.completed events', () => {
   it('refuses session creation with KYC_023 without credit and KYC_024 once the credit limit is used', async () => {
     const controller = new BillingGrpcController(repository);
     const projectId = randomUUID();
-    const ref = { projectId, environment: 'live' };
+    const ref = { projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_LIVE };
     await controller.setTrial({ ...ref, trialRemaining: 0 });
     await expect(controller.authorizeSessionCreation(ref)).rejects.toMatchObject({ code: 'KYC_023' });
     await controller.setCreditLimit({ ...ref, creditLimit: 2 });
@@ -109,5 +110,13 @@ describe('billing from verification.completed events', () => {
     await expect(controller.authorizeSessionCreation(ref)).resolves.toMatchObject({ allowed: true });
     const { entries } = await controller.listLedger({ ...ref, limit: 0, before: '' });
     expect(entries.map((e) => e.kind)).toEqual(['top_up', 'charge', 'charge', 'credit_limit_set', 'trial_set']);
+    expect(await controller.getBalance(ref)).toMatchObject({ environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_LIVE });
+  });
+
+  it('never bills test mode, and refuses an environment the caller left out', async () => {
+    const controller = new BillingGrpcController(repository);
+    for (const environment of [common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED]) {
+      await expect(controller.getBalance({ projectId: randomUUID(), environment })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
   });
 });

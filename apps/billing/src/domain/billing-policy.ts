@@ -12,16 +12,11 @@ export interface AccountBalance {
 }
 
 /** Billed environments; test mode is never billed and never asks. */
-export type BilledEnvironment = 'sandbox' | 'live';
+export const BILLED_ENVIRONMENTS = ['sandbox', 'live'] as const;
+export type BilledEnvironment = (typeof BILLED_ENVIRONMENTS)[number];
 
 /** What pays for a completed session. `unpaid` only appears on charges recorded before credit existed. */
 export type ChargeSource = 'trial' | 'balance' | 'credit';
-
-export function assertBilledEnvironment(environment: string): asserts environment is BilledEnvironment {
-  if (environment !== 'sandbox' && environment !== 'live') {
-    throw new KycError(ErrorCode.VALIDATION_FAILED, `environment must be sandbox or live, got "${environment}"`);
-  }
-}
 
 /**
  * Whether a new session may start: the trial or the balance can pay for it, or the credit limit

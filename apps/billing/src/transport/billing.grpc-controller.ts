@@ -1,8 +1,10 @@
 import { Controller } from '@nestjs/common';
-import { billing } from '@kyc/contracts';
+import { billing, type common, projectEnvironments } from '@kyc/contracts';
+import { requireWire } from '@kyc/grpc';
 import {
   type AccountBalance,
-  assertBilledEnvironment,
+  BILLED_ENVIRONMENTS,
+  type BilledEnvironment,
   assertCanCreateSession,
   assertCreditLimit,
   assertTopUpAmount,
@@ -12,8 +14,11 @@ import { BillingRepository } from '../infrastructure/billing.repository';
 
 const MAX_LEDGER_PAGE = 200;
 
-function presentBalance(projectId: string, environment: string, account: AccountBalance): billing.Balance {
-  return { projectId, environment, balance: account.balance, trialRemaining: account.trialRemaining, creditLimit: account.creditLimit };
+/** Test mode is never billed: only SANDBOX and LIVE are accepted. */
+const billedEnvironment = (value: common.ProjectEnvironment): BilledEnvironment => requireWire(projectEnvironments, value, 'environment', BILLED_ENVIRONMENTS) as BilledEnvironment;
+
+function presentBalance(projectId: string, environment: BilledEnvironment, account: AccountBalance): billing.Balance {
+  return { projectId, environment: projectEnvironments.toWire(environment), balance: account.balance, trialRemaining: account.trialRemaining, creditLimit: account.creditLimit };
 }
 
 @Controller()
@@ -22,46 +27,46 @@ export class BillingGrpcController implements billing.BillingServiceController {
   constructor(private readonly repository: BillingRepository) {}
 
   async authorizeSessionCreation(request: billing.AccountRef): Promise<billing.Allowance> {
-    assertBilledEnvironment(request.environment);
-    const account = await this.repository.getAccount(request.projectId, request.environment);
+    const environment = billedEnvironment(request.environment);
+    const account = await this.repository.getAccount(request.projectId, environment);
     assertCanCreateSession(account);
     return { allowed: true, balance: account.balance, trialRemaining: account.trialRemaining };
   }
 
   async chargeCompletedSession(request: billing.ChargeRequest): Promise<billing.Charge> {
-    assertBilledEnvironment(request.environment);
-    const charge = await this.repository.chargeSession(request.projectId, request.environment, request.sessionId);
+    const environment = billedEnvironment(request.environment);
+    const charge = await this.repository.chargeSession(request.projectId, environment, request.sessionId);
     return { id: charge.id, sessionId: request.sessionId, source: charge.source, alreadyCharged: charge.alreadyCharged };
   }
 
   async topUp(request: billing.TopUpRequest): Promise<billing.Balance> {
-    assertBilledEnvironment(request.environment);
+    const environment = billedEnvironment(request.environment);
     assertTopUpAmount(request.amount);
-    return presentBalance(request.projectId, request.environment, await this.repository.topUp(request.projectId, request.environment, request.amount));
+    return presentBalance(request.projectId, environment, await this.repository.topUp(request.projectId, environment, request.amount));
   }
 
   async getBalance(request: billing.AccountRef): Promise<billing.Balance> {
-    assertBilledEnvironment(request.environment);
-    return presentBalance(request.projectId, request.environment, await this.repository.getAccount(request.projectId, request.environment));
+    const environment = billedEnvironment(request.environment);
+    return presentBalance(request.projectId, environment, await this.repository.getAccount(request.projectId, environment));
   }
 
   async setTrial(request: billing.SetTrialRequest): Promise<billing.Balance> {
-    assertBilledEnvironment(request.environment);
+    const environment = billedEnvironment(request.environment);
     assertTrialVerifications(request.trialRemaining);
-    return presentBalance(request.projectId, request.environment, await this.repository.setTrial(request.projectId, request.environment, request.trialRemaining));
+    return presentBalance(request.projectId, environment, await this.repository.setTrial(request.projectId, environment, request.trialRemaining));
   }
 
   async setCreditLimit(request: billing.SetCreditLimitRequest): Promise<billing.Balance> {
-    assertBilledEnvironment(request.environment);
+    const environment = billedEnvironment(request.environment);
     assertCreditLimit(request.creditLimit);
-    return presentBalance(request.projectId, request.environment, await this.repository.setCreditLimit(request.projectId, request.environment, request.creditLimit));
+    return presentBalance(request.projectId, environment, await this.repository.setCreditLimit(request.projectId, environment, request.creditLimit));
   }
 
   async listLedger(request: billing.ListLedgerRequest): Promise<billing.Ledger> {
-    assertBilledEnvironment(request.environment);
+    const environment = billedEnvironment(request.environment);
     const limit = Math.min(Math.max(request.limit || 50, 1), MAX_LEDGER_PAGE);
     const before = /^\d{1,18}$/.test(request.before) ? request.before : undefined;
-    const entries = await this.repository.history(request.projectId, request.environment, limit, before);
+    const entries = await this.repository.history(request.projectId, environment, limit, before);
     return {
       entries: entries.map((entry) => ({
         id: entry.id,

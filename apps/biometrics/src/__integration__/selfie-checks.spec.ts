@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { type EnvironmentName, faceMatchStatuses, projectEnvironments } from '@kyc/contracts';
 import { analyzeFace } from '@kyc/face';
 import { withServiceDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
@@ -46,8 +47,8 @@ describe('biometrics selfie checks', () => {
     if (answer.live) await controller.promoteSelfie({ sessionId, uploadId: answer.uploadId });
     return answer;
   };
-  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: string } = {}) =>
-    controller.matchFace({ sessionId, testMode: false, projectId: keys.projectId ?? PROJECT, environment: keys.environment ?? 'sandbox', identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
+  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: EnvironmentName } = {}) =>
+    controller.matchFace({ sessionId, testMode: false, projectId: keys.projectId ?? PROJECT, environment: projectEnvironments.toWire(keys.environment ?? 'sandbox'), identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
   const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
   /** The live selfie's face, cropped the way the document service crops a portrait. */
   const portraitOfLivePerson = async () => {
@@ -72,7 +73,7 @@ describe('biometrics selfie checks', () => {
     const stored = await selfies.find(sessionId);
     expect(stored?.status).toBe('live');
     expect(stored?.embedding).toHaveLength(128);
-    await expect(match(sessionId)).resolves.toMatchObject({ status: 'NOT_PERFORMED', performed: false, detail: expect.stringMatching(/no portrait/) });
+    await expect(match(sessionId)).resolves.toMatchObject({ status: faceMatchStatuses.toWire('NOT_PERFORMED'), performed: false, detail: expect.stringMatching(/no portrait/) });
   }, 60_000);
 
   it.each(['image_F1.jpg', 'image_F2.jpg'])('rejects the spoof %s with REASON|SPOOF|… and records nothing', async (file) => {
@@ -96,7 +97,7 @@ describe('biometrics selfie checks', () => {
     await upload(sessionId, live);
     portraits.crops.set(sessionId, await portraitOfLivePerson());
     const result = await match(sessionId);
-    expect(result).toMatchObject({ status: 'MATCHED', performed: true, duplicate: { suspected: false } });
+    expect(result).toMatchObject({ status: faceMatchStatuses.toWire('MATCHED'), performed: true, duplicate: { suspected: false } });
     expect(result.score).toBeGreaterThanOrEqual(0.7);
     expect(result.score).toBeLessThanOrEqual(1);
     expect(result.livenessConfidence).toBeGreaterThan(0.5);
@@ -107,7 +108,7 @@ describe('biometrics selfie checks', () => {
     await upload(sessionId, live);
     portraits.crops.set(sessionId, readFileSync(join(FACES_DEV, 'amy', readdirSync(join(FACES_DEV, 'amy')).sort()[0])));
     const result = await match(sessionId);
-    expect(result).toMatchObject({ status: 'NOT_MATCHED', performed: true });
+    expect(result).toMatchObject({ status: faceMatchStatuses.toWire('NOT_MATCHED'), performed: true });
     expect(result.score).toBeLessThan(0.3);
   }, 60_000);
 
@@ -115,7 +116,7 @@ describe('biometrics selfie checks', () => {
     const sessionId = randomUUID();
     await upload(sessionId, live);
     portraits.crops.set(sessionId, await sharp({ create: { width: 200, height: 260, channels: 3, background: '#ccc' } }).jpeg().toBuffer());
-    await expect(match(sessionId)).resolves.toMatchObject({ status: 'NOT_PERFORMED', performed: false, score: 0 });
+    await expect(match(sessionId)).resolves.toMatchObject({ status: faceMatchStatuses.toWire('NOT_PERFORMED'), performed: false, score: 0 });
   }, 60_000);
 
   it('raises the duplicate signal for the same face under another identity or e-mail, only after the earlier one completed, and forgets purged faces', async () => {

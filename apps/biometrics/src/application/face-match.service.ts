@@ -1,3 +1,4 @@
+import type { EnvironmentName } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { analyzeFace } from '@kyc/face';
 import { findDuplicates, type DuplicateVerdict } from '../domain/duplicate-check';
@@ -12,7 +13,7 @@ export interface PortraitSource {
 export interface FaceMatchRequest {
   sessionId: string;
   projectId: string;
-  environment: string;
+  environment: EnvironmentName;
   identityKey: string;
   emailKey: string;
 }

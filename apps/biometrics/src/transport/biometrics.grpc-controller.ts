@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { biometrics } from '@kyc/contracts';
+import { biometrics, faceMatchStatuses, projectEnvironments } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type SelfieAnalysis, analyzeSelfie } from '@kyc/face';
+import { requireWire } from '@kyc/grpc';
 import { decodeImage } from '@kyc/image-intake';
 import { FaceMatchService } from '../application/face-match.service';
 import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, judgeSelfie, livenessVerdict } from '../domain/face-checks';
@@ -46,10 +47,12 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
 
   /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
-    if (request.testMode) return { ...TEST_MODE_MATCH, detail: 'test mode', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: NO_DUPLICATE };
-    const outcome = await this.faceMatch.match(request);
+    if (request.testMode) {
+      return { ...TEST_MODE_MATCH, status: faceMatchStatuses.toWire(TEST_MODE_MATCH.status), detail: 'test mode', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: NO_DUPLICATE };
+    }
+    const outcome = await this.faceMatch.match({ ...request, environment: requireWire(projectEnvironments, request.environment, 'environment') });
     return {
-      status: outcome.comparison.status,
+      status: faceMatchStatuses.toWire(outcome.comparison.status),
       score: outcome.comparison.score,
       performed: outcome.comparison.performed,
       detail: outcome.comparison.detail,

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { type DocumentSideName, documentSides, evidenceScopes, severities, signalKinds } from '@kyc/contracts';
 import { generateDocument, type GeneratedDocument, transliterateToMrz } from '@kyc/document-generator';
 import { decodeImage as decodeFaceImage, detectFaceBoxes } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
@@ -48,15 +49,30 @@ describe('document analysis (sandbox/live)', () => {
   }, 120_000);
 
   /** An upload the session refused (a retake) or has not accepted yet: stored as a candidate only. */
-  const candidate = (sessionId: string, side: string, image: Buffer, testMode = false, dataGeneration = 0) =>
-    controller.analyzeSide({ sessionId, projectId: randomUUID(), side, image, testMode, dataGeneration });
+  const candidate = async (sessionId: string, side: DocumentSideName, image: Buffer, testMode = false, dataGeneration = 0) => {
+    const answer = await controller.analyzeSide({ sessionId, projectId: randomUUID(), side: documentSides.toWire(side), image, testMode, dataGeneration });
+    return { ...answer, side: documentSides.fromWire(answer.side) };
+  };
+  const promote = (sessionId: string, side: DocumentSideName, uploadId: string) => controller.promoteSide({ sessionId, side: documentSides.toWire(side), uploadId });
   /** An upload the session accepted: analysed, then promoted as the session service does. */
-  const upload = async (sessionId: string, side: string, image: Buffer, testMode = false, dataGeneration = 0) => {
+  const upload = async (sessionId: string, side: DocumentSideName, image: Buffer, testMode = false, dataGeneration = 0) => {
     const answer = await candidate(sessionId, side, image, testMode, dataGeneration);
-    await controller.promoteSide({ sessionId, side, uploadId: answer.uploadId });
+    await promote(sessionId, side, answer.uploadId);
     return answer;
   };
-  const evidence = (sessionId: string) => controller.getDocumentEvidence({ sessionId, testMode: false, email: '' });
+  /** The evidence as submit reads it, its wire enums shown by name. */
+  const evidence = async (sessionId: string) => {
+    const read = await controller.getDocumentEvidence({ sessionId, testMode: false, email: '' });
+    return {
+      ...read,
+      sides: read.sides.map(documentSides.fromWire),
+      signals: read.signals.map((signal) => ({ ...signal, kind: signalKinds.fromWire(signal.kind), severity: severities.fromWire(signal.severity), side: evidenceScopes.fromWire(signal.side) })),
+    };
+  };
+  const croppedPortrait = async (sessionId: string) => {
+    const portrait = await controller.getPortrait({ sessionId });
+    return { ...portrait, side: documentSides.fromWire(portrait.side) };
+  };
   const imageOf = (document: GeneratedDocument, side: string) => document.images.find((i) => i.truth.uploadedAs === side)!;
   const storedImage = async (sessionId: string, side: string) =>
     ((await database.dataSource.query(`SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`, [sessionId, side])) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[])[0];
@@ -88,7 +104,7 @@ describe('document analysis (sandbox/live)', () => {
       expect(read.signals.filter((s) => s.kind !== 'authenticity')).toEqual([]);
       expect(read.detectionConfidence).toBeGreaterThanOrEqual(0.9);
 
-      const portrait = await controller.getPortrait({ sessionId });
+      const portrait = await croppedPortrait(sessionId);
       expect(portrait).toMatchObject({ found: true, side: 'main' });
       const crop = Buffer.from(portrait.image);
       expect(crop.subarray(0, 3).equals(JPEG_MAGIC)).toBe(true);
@@ -120,7 +136,7 @@ describe('document analysis (sandbox/live)', () => {
       );
       expect(counts).toEqual({ analyses: 0, images: 0 });
       await expect(evidence(sessionId)).resolves.toMatchObject({ analysed: false, sides: [], lastName: '', documentNumber: '' });
-      await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+      await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: false });
       await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 0 });
     });
   });
@@ -145,7 +161,7 @@ describe('document analysis (sandbox/live)', () => {
     const truth = imageOf(card, 'back').truth.extractedData;
     expect(read).toMatchObject({ documentType: 'id_card', analysed: true, sides: ['front', 'back'], requiresBackSide: true, portraitAvailable: true, documentNumber: truth.documentNumber, dateOfBirth: truth.dateOfBirth });
     expect(read.signals.filter((s) => s.kind !== 'authenticity')).toEqual([]);
-    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: true, side: 'front' });
+    await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: true, side: 'front' });
 
     const firstBack = await storedImage(sessionId, 'back');
     const mixed = await candidate(sessionId, 'back', imageOf(otherCard, 'back').jpeg);
@@ -155,7 +171,7 @@ describe('document analysis (sandbox/live)', () => {
     expect((await evidence(sessionId)).documentNumber).toBe(truth.documentNumber);
 
     // The same problem a second time is accepted and recorded (spec part 3): the session promotes it.
-    await controller.promoteSide({ sessionId, side: 'back', uploadId: mixed.uploadId });
+    await promote(sessionId, 'back', mixed.uploadId);
     expect((await storedImage(sessionId, 'back')).ciphertext.equals(firstBack.ciphertext)).toBe(false);
     const remixed = await evidence(sessionId);
     expect(remixed.documentNumber).toBe(imageOf(otherCard, 'back').truth.extractedData.documentNumber);
@@ -177,10 +193,10 @@ describe('document analysis (sandbox/live)', () => {
     const sessionId = randomUUID();
     const front = await candidate(sessionId, 'front', imageOf(card, 'front').jpeg);
     await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
-    await expect(controller.promoteSide({ sessionId: randomUUID(), side: 'front', uploadId: front.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    await expect(controller.promoteSide({ sessionId, side: 'back', uploadId: front.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
-    await controller.promoteSide({ sessionId, side: 'front', uploadId: front.uploadId });
-    await controller.promoteSide({ sessionId, side: 'front', uploadId: front.uploadId });
+    await expect(promote(randomUUID(), 'front', front.uploadId)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(promote(sessionId, 'back', front.uploadId)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await promote(sessionId, 'front', front.uploadId);
+    await promote(sessionId, 'front', front.uploadId);
     const rows = () => database.dataSource.query(`SELECT upload_id, promoted_at IS NOT NULL AS promoted FROM document.side_analyses WHERE session_id = $1`, [sessionId]) as Promise<{ upload_id: string; promoted: boolean }[]>;
     expect(await rows()).toEqual([{ upload_id: front.uploadId, promoted: true }]);
     await expect(evidence(sessionId)).resolves.toMatchObject({ sides: ['front'] });
@@ -192,14 +208,14 @@ describe('document analysis (sandbox/live)', () => {
     // One stored after the purge is never read, and the sweep deletes it once stale, and nothing promoted.
     const afterPurge = await candidate(sessionId, 'front', imageOf(card, 'front').jpeg);
     await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
-    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+    await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: false });
     const kept = randomUUID();
     await upload(kept, 'front', imageOf(card, 'front').jpeg, true);
     const sweeper = new DocumentAnalysisService(new SideAnalysisRepository(database.dataSource), cipher, createLogger('document', 'silent'), () => new Date(Date.now() + 60_000));
     expect(await sweeper.sweepCandidates(120_000)).toBe(0);
     expect(await sweeper.sweepCandidates(30_000)).toBeGreaterThanOrEqual(1);
     expect(await rows()).toEqual([]);
-    await expect(controller.promoteSide({ sessionId, side: 'front', uploadId: afterPurge.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(promote(sessionId, 'front', afterPurge.uploadId)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(late.uploadId).not.toBe(afterPurge.uploadId);
     expect(await database.dataSource.query(`SELECT count(*)::int AS n FROM document.side_analyses WHERE session_id = $1 AND promoted_at IS NOT NULL`, [kept])).toEqual([{ n: 1 }]);
   });
@@ -225,7 +241,7 @@ describe('document analysis (sandbox/live)', () => {
     expect(answer.issueCodes).toContain('LOW_DETECTION_CONFIDENCE');
     expect(answer.detectionConfidence).toBeLessThan(0.5);
     await expect(evidence(sessionId)).resolves.toMatchObject({ analysed: false, sides: ['main'], portraitAvailable: false });
-    await expect(controller.getPortrait({ sessionId })).resolves.toMatchObject({ found: false });
+    await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: false });
   });
 
   it('refuses corrupt images with KYC_006 and stores nothing', async () => {

@@ -1,10 +1,9 @@
 import { Controller } from '@nestjs/common';
-import { document } from '@kyc/contracts';
-import { ErrorCode, KycError } from '@kyc/errors';
+import { common, document, documentSides, evidenceScopes, severities, signalKinds } from '@kyc/contracts';
+import { requireWire } from '@kyc/grpc';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
-import { type DocumentSide, testModeEvidence } from '../domain/side-analysis';
+import { testModeEvidence } from '../domain/side-analysis';
 
-const SIDES: readonly DocumentSide[] = ['front', 'back', 'main'];
 const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed'> = {
   fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '', signals: [], detectionConfidence: 0, portraitAvailable: false, requiresBackSide: false, sides: [],
 };
@@ -15,9 +14,8 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   constructor(private readonly documents: DocumentAnalysisService) {}
 
   async analyzeSide(request: document.AnalyzeSideRequest): Promise<document.SideAnalysis> {
-    const side = SIDES.find((s) => s === request.side);
-    if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'side must be front, back or main');
-    const { analysed: _analysed, ...answer } = await this.documents.analyzeSide({
+    const side = requireWire(documentSides, request.side, 'side');
+    const { analysed: _analysed, side: analysedSide, ...answer } = await this.documents.analyzeSide({
       sessionId: request.sessionId,
       projectId: request.projectId,
       side,
@@ -25,12 +23,11 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
       testMode: request.testMode,
       dataGeneration: request.dataGeneration,
     });
-    return answer;
+    return { ...answer, side: documentSides.toWire(analysedSide) };
   }
 
   async promoteSide(request: document.PromoteSideRequest): Promise<document.PromoteSideResponse> {
-    const side = SIDES.find((s) => s === request.side);
-    if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'side must be front, back or main');
+    const side = requireWire(documentSides, request.side, 'side');
     await this.documents.promote(request.sessionId, side, request.uploadId);
     return {};
   }
@@ -44,17 +41,24 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
       ...evidence.extractedData,
       documentType: evidence.documentType,
       analysed: evidence.analysed,
-      signals: evidence.signals,
+      signals: evidence.signals.map((signal) => ({
+        ...signal,
+        kind: signalKinds.toWire(signal.kind),
+        severity: severities.toWire(signal.severity),
+        side: evidenceScopes.toWire(signal.side),
+      })),
       detectionConfidence: evidence.detectionConfidence,
       portraitAvailable: evidence.portraitSide !== null,
       requiresBackSide: evidence.requiresBackSide,
-      sides: evidence.sides,
+      sides: evidence.sides.map(documentSides.toWire),
     };
   }
 
   async getPortrait(request: document.GetPortraitRequest): Promise<document.Portrait> {
     const portrait = await this.documents.portrait(request.sessionId);
-    return portrait ? { found: true, image: portrait.jpeg, side: portrait.side } : { found: false, image: Buffer.alloc(0), side: '' };
+    return portrait
+      ? { found: true, image: portrait.jpeg, side: documentSides.toWire(portrait.side) }
+      : { found: false, image: Buffer.alloc(0), side: common.DocumentSide.DOCUMENT_SIDE_UNSPECIFIED };
   }
 
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {

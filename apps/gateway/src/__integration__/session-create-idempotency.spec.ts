@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { session } from '@kyc/contracts';
+import { common, type session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { withServiceDatabase } from '@kyc/testing';
 import { createGatewayDataSource } from '../infrastructure/data-source';
@@ -17,7 +17,7 @@ describe('session creation with an Idempotency-Key under faults', () => {
   const database = withServiceDatabase(createGatewayDataSource);
   let repository: IdempotencyRepository;
   const projectId = randomUUID();
-  const request = { principal: { projectId, environment: session.Environment.ENVIRONMENT_SANDBOX } } as unknown as AuthenticatedRequest;
+  const request = { principal: { projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX } } as unknown as AuthenticatedRequest;
 
   /** A session service that makes one session per key, like the real insert; it can lose its answer after the insert. */
   class FakeSessionService {
@@ -34,7 +34,7 @@ describe('session creation with an Idempotency-Key under faults', () => {
             this.loseNextAnswer = false;
             throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'deadline exceeded');
           }
-          return { id, status: 'pending', embedToken: 't', expiresAt: '', createdAt: '', updatedAt: '', widgetUrl: '', qrCodeUrl: '', allowManualUpload: true, testMode: false, clientMetadataJson: '{}', projectId, environment: session.Environment.ENVIRONMENT_SANDBOX };
+          return { id, status: 'pending', embedToken: 't', expiresAt: '', createdAt: '', updatedAt: '', widgetUrl: '', qrCodeUrl: '', allowManualUpload: true, testMode: false, clientMetadataJson: '{}', projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX };
         },
       },
     } as unknown as ServiceClients;

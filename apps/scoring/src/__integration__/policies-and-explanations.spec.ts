@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { scoring } from '@kyc/contracts';
+import {
+  common, evidenceScopes, faceMatchStatuses, projectEnvironments, type scoring, severities, signalKinds, signalSources, verificationOutcomes,
+} from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { runMigrations } from '@kyc/persistence';
 import { withServiceDatabase } from '@kyc/testing';
@@ -8,6 +10,18 @@ import { createScoringDataSource } from '../infrastructure/data-source';
 import { DecisionRepository } from '../infrastructure/decision.repository';
 import { PolicyRepository } from '../infrastructure/policy.repository';
 import { ScoringGrpcController } from '../transport/scoring.grpc-controller';
+import type { EvidenceScope, ScoringSignal, SignalKind, SignalSeverity, SignalSource } from '../domain/scoring-policy';
+
+/** A signal as the session service sends it (wire enums), written with the domain's names. */
+const wireSignal = (signal: Omit<ScoringSignal, 'source' | 'kind' | 'severity' | 'side'> & { source: SignalSource; kind: SignalKind; severity: SignalSeverity; side: EvidenceScope | null }): scoring.Signal => ({
+  ...signal,
+  source: signalSources.toWire(signal.source),
+  kind: signalKinds.toWire(signal.kind),
+  severity: severities.toWire(signal.severity),
+  side: signal.side ? evidenceScopes.toWire(signal.side) : common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED,
+});
+const outcome = verificationOutcomes.toWire;
+const environment = projectEnvironments.toWire;
 
 /** Per-project policy overrides and the stored explanation of every decision, on a real PostgreSQL. */
 describe('scoring policies and decision explanations', () => {
@@ -24,16 +38,16 @@ describe('scoring policies and decision explanations', () => {
 
   /** A sandbox attempt with everything in order; confidence 0.915 under the defaults. */
   const request = (projectId: string, changes: Partial<scoring.DecideRequest> = {}): scoring.DecideRequest => ({
-    sessionId: randomUUID(), attemptId: randomUUID(), projectId, environment: 'sandbox', testMode: false, email: 'someone@example.com', signals: [],
+    sessionId: randomUUID(), attemptId: randomUUID(), projectId, environment: environment('sandbox'), testMode: false, email: 'someone@example.com', signals: [],
     documentAnalysed: true, documentType: 'passport', detectionConfidence: 0.95, requiresBackSide: false,
-    faceMatchPerformed: true, faceMatchScore: 0.9, faceMatchStatus: 'MATCHED', livenessConfidence: 0.9, duplicateSuspected: false, recollectionCycles: 0,
+    faceMatchPerformed: true, faceMatchScore: 0.9, faceMatchStatus: faceMatchStatuses.toWire('MATCHED'), livenessConfidence: 0.9, duplicateSuspected: false, recollectionCycles: 0,
     ...changes,
   });
 
   it('decides with the defaults and stores the decision, its rule and the policy it ran with', async () => {
     const call = request(randomUUID());
     const reply = await controller.decide(call);
-    expect(reply).toMatchObject({ outcome: 'completed', confidence: 0.915, issueCodes: [], nextAction: '', failureReason: '' });
+    expect(reply).toMatchObject({ outcome: outcome('completed'), confidence: 0.915, issueCodes: [], nextAction: '', failureReason: '' });
 
     const stored = await decisions.findForAttempt(call.attemptId);
     expect(stored).toMatchObject({
@@ -50,14 +64,14 @@ describe('scoring policies and decision explanations', () => {
     expect(saved).toMatchObject({ projectId, environment: 'sandbox', version: 1, overrides: { autoApproveThreshold: 0.95, duplicates: 'allow' } });
 
     const strict = request(projectId, { duplicateSuspected: true });
-    expect(await controller.decide(strict)).toMatchObject({ outcome: 'manual_review', issueCodes: ['GENERIC_REVIEW'] });
+    expect(await controller.decide(strict)).toMatchObject({ outcome: outcome('manual_review'), issueCodes: ['GENERIC_REVIEW'] });
     const stored = await decisions.findForAttempt(strict.attemptId);
     expect(stored).toMatchObject({ ruleFired: 'confidence_below_threshold', policy: { overridesVersion: 1, overrides: { autoApproveThreshold: 0.95, duplicates: 'allow' }, settings: { autoApproveThreshold: 0.95, duplicates: 'allow' } } });
     expect(stored?.explanation.find((e) => e.signal === 'duplicate_suspected')?.rule).toBe('duplicate allowed by the project policy');
 
-    expect(await controller.decide(request(projectId, { environment: 'live' }))).toMatchObject({ outcome: 'completed' });
-    expect(await controller.decide(request(otherProject))).toMatchObject({ outcome: 'completed' });
-    expect(await controller.decide(request(otherProject, { duplicateSuspected: true }))).toMatchObject({ outcome: 'manual_review' });
+    expect(await controller.decide(request(projectId, { environment: environment('live') }))).toMatchObject({ outcome: outcome('completed') });
+    expect(await controller.decide(request(otherProject))).toMatchObject({ outcome: outcome('completed') });
+    expect(await controller.decide(request(otherProject, { duplicateSuspected: true }))).toMatchObject({ outcome: outcome('manual_review') });
   });
 
   it('replaces overrides on each save, counting versions, and goes back to the defaults on an empty one', async () => {
@@ -102,12 +116,12 @@ describe('scoring policies and decision explanations', () => {
   it('keeps internal codes and details in the stored explanation, never in the reply', async () => {
     const call = request(randomUUID(), {
       signals: [
-        { name: 'document_signal', value: 1, code: 'SPECIMEN_DOCUMENT', source: 'document', kind: 'authenticity', severity: 'high', side: 'main', detail: 'the word SPECIMEN is printed on the document' },
-        { name: 'recorded_upload_problem', value: 1, code: 'DOCUMENT_QUALITY_TOO_LOW', source: 'upload', kind: 'recorded', severity: 'medium', side: '', detail: '' },
+        wireSignal({ name: 'document_signal', value: 1, code: 'SPECIMEN_DOCUMENT', source: 'document', kind: 'authenticity', severity: 'high', side: 'main', detail: 'the word SPECIMEN is printed on the document' }),
+        wireSignal({ name: 'recorded_upload_problem', value: 1, code: 'DOCUMENT_QUALITY_TOO_LOW', source: 'upload', kind: 'recorded', severity: 'medium', side: null, detail: '' }),
       ],
     });
     const reply = await controller.decide(call);
-    expect(reply).toMatchObject({ outcome: 'manual_review', issueCodes: ['DOCUMENT_QUALITY_TOO_LOW', 'GENERIC_REVIEW'] });
+    expect(reply).toMatchObject({ outcome: outcome('manual_review'), issueCodes: ['DOCUMENT_QUALITY_TOO_LOW', 'GENERIC_REVIEW'] });
     expect(JSON.stringify(reply)).not.toContain('SPECIMEN is printed');
     for (const entry of reply.explanation) expect(Object.keys(entry).sort()).toEqual(['rule', 'signal', 'value', 'weight']);
 
@@ -122,10 +136,10 @@ describe('scoring policies and decision explanations', () => {
   it('stores failures with their reason and action-required decisions with the side, per attempt of a session', async () => {
     const projectId = randomUUID();
     const sessionId = randomUUID();
-    const missingBack = request(projectId, { sessionId, signals: [{ name: 'document_signal', value: 1, code: 'MRZ_MISSING_BACK_SIDE', source: 'document', kind: 'hard', severity: 'high', side: 'back', detail: '' }] });
-    expect(await controller.decide(missingBack)).toMatchObject({ outcome: 'action_required', nextAction: 'resubmit_back', issueCodes: ['MRZ_MISSING_BACK_SIDE'] });
-    const expired = request(projectId, { sessionId, signals: [{ name: 'document_signal', value: 1, code: 'DOC_EXPIRED', source: 'document', kind: 'hard', severity: 'high', side: 'back', detail: 'expired 2020-01-31' }] });
-    expect(await controller.decide(expired)).toMatchObject({ outcome: 'failed', failureReason: 'KYC_013', issueCodes: [] });
+    const missingBack = request(projectId, { sessionId, signals: [wireSignal({ name: 'document_signal', value: 1, code: 'MRZ_MISSING_BACK_SIDE', source: 'document', kind: 'hard', severity: 'high', side: 'back', detail: '' })] });
+    expect(await controller.decide(missingBack)).toMatchObject({ outcome: outcome('action_required'), nextAction: 'resubmit_back', issueCodes: ['MRZ_MISSING_BACK_SIDE'] });
+    const expired = request(projectId, { sessionId, signals: [wireSignal({ name: 'document_signal', value: 1, code: 'DOC_EXPIRED', source: 'document', kind: 'hard', severity: 'high', side: 'back', detail: 'expired 2020-01-31' })] });
+    expect(await controller.decide(expired)).toMatchObject({ outcome: outcome('failed'), failureReason: 'KYC_013', issueCodes: [] });
 
     const history = await decisions.listForSession(projectId, sessionId);
     expect(history.map((d) => [d.attemptId, d.outcome, d.ruleFired, d.nextAction, d.failureReason])).toEqual([
@@ -137,9 +151,9 @@ describe('scoring policies and decision explanations', () => {
   it('answers test-mode personas exactly as before and stores them without a policy', async () => {
     const projectId = randomUUID();
     await policies.save(projectId, 'sandbox', { autoApproveThreshold: 1 });
-    const call = request(projectId, { testMode: true, environment: 'test', email: 'carol.rejected@example.com' });
+    const call = request(projectId, { testMode: true, environment: environment('test'), email: 'carol.rejected@example.com' });
     expect(await controller.decide(call)).toEqual({
-      outcome: 'rejected', confidence: 0.41, issueCodes: ['GENERIC_REVIEW'], nextAction: '', failureReason: '', rejectionReason: 'Document could not be verified (test persona)', reviewedBy: 'test-mode-persona',
+      outcome: outcome('rejected'), confidence: 0.41, issueCodes: ['GENERIC_REVIEW'], nextAction: '', failureReason: '', rejectionReason: 'Document could not be verified (test persona)', reviewedBy: 'test-mode-persona',
       explanation: [{ signal: 'test_persona', value: 0.41, weight: 1, rule: 'test mode persona carol.rejected@example.com is rejected' }],
     });
     expect(await decisions.findForAttempt(call.attemptId)).toMatchObject({ outcome: 'rejected', ruleFired: 'test_mode_persona', policy: null, environment: 'test' });

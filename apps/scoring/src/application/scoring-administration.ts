@@ -1,3 +1,4 @@
+import type { EnvironmentName } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import {
   checkPolicyOverrides,
@@ -14,7 +15,7 @@ import type { PolicyRepository, StoredPolicy } from '../infrastructure/policy.re
 /** A project environment's policy as an operator reads it: what it overrides and what is in effect. */
 export interface PolicyView {
   projectId: string;
-  environment: string;
+  environment: EnvironmentName;
   revision: number;
   /** 0 when the environment never set a policy, then one more per write. */
   version: number;
@@ -29,7 +30,7 @@ function failValidation(problems: string[]): never {
   throw new KycError(ErrorCode.VALIDATION_FAILED, `invalid scoring policy: ${problems.join('; ')}`, { problems });
 }
 
-function toView(projectId: string, environment: string, stored: StoredPolicy | null): PolicyView {
+function toView(projectId: string, environment: EnvironmentName, stored: StoredPolicy | null): PolicyView {
   const overrides = stored?.overrides ?? {};
   return {
     projectId,
@@ -50,14 +51,14 @@ function toView(projectId: string, environment: string, stored: StoredPolicy | n
 export class ScoringAdministration {
   constructor(private readonly policies: PolicyRepository, private readonly decisions: DecisionRepository) {}
 
-  async getPolicy(projectId: string, environment: string): Promise<PolicyView> {
+  async getPolicy(projectId: string, environment: EnvironmentName): Promise<PolicyView> {
     const problems = policyScopeProblems(projectId, environment);
     if (problems.length) failValidation(problems);
     return toView(projectId, environment, await this.policies.find(projectId, environment));
   }
 
   /** Replaces the overrides; the scope and every setting are checked together so one answer lists all problems. */
-  async setPolicy(projectId: string, environment: string, rawOverrides: unknown): Promise<PolicyView> {
+  async setPolicy(projectId: string, environment: EnvironmentName, rawOverrides: unknown): Promise<PolicyView> {
     const { overrides, problems } = checkPolicyOverrides(rawOverrides);
     const allProblems = [...policyScopeProblems(projectId, environment), ...problems];
     if (allProblems.length) failValidation(allProblems);

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { applyOverrides, DEFAULT_POLICY, DEFAULT_POLICY_SETTINGS } from './policy-settings';
-import { decide, MAX_RECOLLECTION_CYCLES, RULES, sanitizeIssueCodes, type ScoringInput, type ScoringSignal, USER_SHOWABLE_CODES } from './scoring-policy';
+import {
+  decide, MAX_RECOLLECTION_CYCLES, RULES, sanitizeIssueCodes, type ScoringInput, type ScoringSignal, type SignalKind, type SignalSeverity, type SignalSource, USER_SHOWABLE_CODES,
+} from './scoring-policy';
 
 /** A sandbox attempt with everything in order: valid MRZ (0.95), face matched (0.9), live selfie (0.9). */
 const clean: ScoringInput = {
@@ -13,8 +15,8 @@ const clean: ScoringInput = {
 // 0.3 × 0.95 + 0.5 × 0.9 + 0.2 × 0.9
 const CLEAN_CONFIDENCE = 0.915;
 
-const documentSignal = (code: string, kind: string, severity = 'medium', detail = ''): ScoringSignal => ({ name: 'document_signal', value: 1, code, source: 'document', kind, severity, side: 'front', detail });
-const recordedUpload = (code: string): ScoringSignal => ({ name: 'recorded_upload_problem', value: 1, code, source: 'upload', kind: 'recorded', severity: 'medium', side: '', detail: '' });
+const documentSignal = (code: string, kind: SignalKind, severity: SignalSeverity | null = 'medium', detail = ''): ScoringSignal => ({ name: 'document_signal', value: 1, code, source: 'document', kind, severity, side: 'front', detail });
+const recordedUpload = (code: string): ScoringSignal => ({ name: 'recorded_upload_problem', value: 1, code, source: 'upload', kind: 'recorded', severity: 'medium', side: null, detail: '' });
 const withSignals = (...signals: ScoringSignal[]): ScoringInput => ({ ...clean, signals });
 
 /** The internal anti-fraud codes of @kyc/document-intelligence (AuthenticitySignalCode) and others we may meet. */
@@ -41,7 +43,7 @@ describe('scoring policy: test-mode personas (unchanged)', () => {
   });
 
   it('ignores evidence and project settings, and treats an unknown e-mail as alice', () => {
-    const everythingWrong = { ...withSignals(documentSignal('DOC_EXPIRED', 'hard')), testMode: true, email: 'nobody@example.org', faceMatchStatus: 'NOT_MATCHED', duplicateSuspected: true };
+    const everythingWrong = { ...withSignals(documentSignal('DOC_EXPIRED', 'hard')), testMode: true, email: 'nobody@example.org', faceMatchStatus: 'NOT_MATCHED' as const, duplicateSuspected: true };
     const decision = decide(everythingWrong, applyOverrides({ autoApproveThreshold: 1 }, 3));
     expect(decision).toMatchObject({ outcome: 'completed', confidence: 0.97, issueCodes: [], policy: null });
     expect(decision.explanation[0].rule).toBe('test mode persona alice.approved@example.com is approved');
@@ -93,7 +95,7 @@ describe('scoring policy: failed', () => {
   });
 
   it('puts hard failures before everything else, the expired document first', () => {
-    const everything = { ...withSignals(documentSignal('MRZ_MISSING_BACK_SIDE', 'hard'), documentSignal('CHECK_DIGIT_FAILED', 'authenticity', 'high'), documentSignal('DOC_EXPIRED', 'hard')), faceMatchStatus: 'NOT_MATCHED', duplicateSuspected: true };
+    const everything = { ...withSignals(documentSignal('MRZ_MISSING_BACK_SIDE', 'hard'), documentSignal('CHECK_DIGIT_FAILED', 'authenticity', 'high'), documentSignal('DOC_EXPIRED', 'hard')), faceMatchStatus: 'NOT_MATCHED' as const, duplicateSuspected: true };
     const decision = decide(everything);
     expect(decision).toMatchObject({ outcome: 'failed', failureReason: 'KYC_013', issueCodes: [], nextAction: '' });
     // The face mismatch also fired and is named in the explanation.
@@ -143,7 +145,7 @@ describe('scoring policy: manual_review', () => {
     expect(decide(withSignals(documentSignal('PORTRAIT_NOT_DETECTED', 'problem')))).toMatchObject({ outcome: 'manual_review', issueCodes: ['PORTRAIT_NOT_DETECTED'], ruleFired: 'document_problem' });
   });
 
-  it.each(['medium', 'high', '', 'critical'])('reviews an authenticity signal of severity "%s" as GENERIC_REVIEW', (severity) => {
+  it.each<SignalSeverity | null>(['medium', 'high', null])('reviews an authenticity signal of severity %s as GENERIC_REVIEW', (severity) => {
     expect(decide(withSignals(documentSignal('CHECK_DIGIT_FAILED', 'authenticity', severity)))).toMatchObject({ outcome: 'manual_review', issueCodes: ['GENERIC_REVIEW'], ruleFired: 'authenticity_signal' });
   });
 
@@ -176,8 +178,7 @@ describe('scoring policy: manual_review', () => {
     const cases: Partial<ScoringInput>[] = [
       { faceMatchPerformed: false, faceMatchStatus: 'NOT_PERFORMED', faceMatchScore: 0 },
       { faceMatchPerformed: false, faceMatchStatus: 'MATCHED' },
-      { faceMatchPerformed: true, faceMatchStatus: '' },
-      { faceMatchPerformed: true, faceMatchStatus: 'matched' },
+      { faceMatchPerformed: true, faceMatchStatus: null },
     ];
     for (const face of cases) {
       const decision = decide({ ...clean, ...face }, applyOverrides({ autoApproveThreshold: 0 }, 1));
@@ -214,9 +215,9 @@ describe('scoring policy: manual_review', () => {
 describe('scoring policy: sanitization', () => {
   it('never shows an internal code, whatever source, kind and severity carry it', () => {
     for (const code of INTERNAL_CODES) {
-      for (const source of ['document', 'upload', 'face', 'duplicate', '']) {
-        for (const kind of ['problem', 'hard', 'authenticity', 'recorded', '']) {
-          for (const severity of ['low', 'medium', 'high']) {
+      for (const source of ['document', 'upload', 'face', 'duplicate', null] as (SignalSource | null)[]) {
+        for (const kind of ['problem', 'hard', 'authenticity', 'recorded', null] as (SignalKind | null)[]) {
+          for (const severity of ['low', 'medium', 'high', null] as (SignalSeverity | null)[]) {
             const decision = decide(withSignals({ name: 'signal', value: 1, code, source, kind, severity, side: 'front', detail: `internal ${code}` }));
             expect(decision.issueCodes.every((shown) => USER_SHOWABLE_CODES.has(shown))).toBe(true);
             expect(decision.issueCodes).not.toContain(code);

@@ -8,18 +8,25 @@ export const USER_SHOWABLE_CODES = new Set([
   'DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE', 'MRZ_MISSING_BACK_SIDE', 'DOC_EXPIRED', 'FACE_MATCH_LOW_SCORE', 'GENERIC_REVIEW',
 ]);
 
-/** A finding handed in by the session service: a recorded upload problem or a document signal. */
+export type SignalSource = 'document' | 'upload' | 'face' | 'duplicate';
+/** problem, hard or authenticity (document signals); recorded (upload problems). */
+export type SignalKind = 'problem' | 'hard' | 'authenticity' | 'recorded';
+export type SignalSeverity = 'low' | 'medium' | 'high';
+export type EvidenceScope = 'front' | 'back' | 'main' | 'document' | 'face';
+export type FaceMatchStatus = 'MATCHED' | 'NOT_MATCHED' | 'LOW_SCORE' | 'NOT_PERFORMED';
+
+/**
+ * A finding handed in by the session service: a recorded upload problem or a document signal.
+ * Null where the sender did not say (an older sender, a value this build does not know).
+ */
 export interface ScoringSignal {
   name: string;
   value: number;
   code: string;
-  /** document, upload, face or duplicate. */
-  source: string;
-  /** problem, hard or authenticity (document); recorded (upload). */
-  kind: string;
-  /** low, medium or high. */
-  severity: string;
-  side: string;
+  source: SignalSource | null;
+  kind: SignalKind | null;
+  severity: SignalSeverity | null;
+  side: EvidenceScope | null;
   /** Internal; kept in the stored explanation for reviewers, never shown. */
   detail: string;
 }
@@ -36,8 +43,8 @@ export interface ScoringInput {
   faceMatchPerformed: boolean;
   /** Calibrated in [0,1]: at or above 0.7 the face library calls a match (FAR <= 1e-3), below 0.3 not a match (beyond FAR 1e-2). */
   faceMatchScore: number;
-  /** MATCHED, NOT_MATCHED, LOW_SCORE or NOT_PERFORMED. */
-  faceMatchStatus: string;
+  /** Null when the matcher did not say; treated as NOT_PERFORMED. */
+  faceMatchStatus: FaceMatchStatus | null;
   livenessConfidence: number;
   duplicateSuspected: boolean;
   /** Re-collection (action_required) cycles the session has been through. */
@@ -55,10 +62,10 @@ export interface ExplanationEntry {
   weight: number;
   rule: string;
   code?: string;
-  source?: string;
-  kind?: string;
-  severity?: string;
-  side?: string;
+  source?: SignalSource | null;
+  kind?: SignalKind | null;
+  severity?: SignalSeverity | null;
+  side?: EvidenceScope | null;
   detail?: string;
 }
 
@@ -117,15 +124,13 @@ export function classifySignal(signal: Pick<ScoringSignal, 'code' | 'source' | '
     return signal.code === 'WRONG_SIDE_BACK_UPLOADED' ? 'wrong_side_photographed_twice' : 'recorded_upload_problem';
   }
   if (signal.source === 'document' && signal.kind === 'problem') return 'document_problem';
-  // Only an explicit low severity is merely a penalty; a missing or unknown one is treated as serious.
+  // Only an explicit low severity is merely a penalty; a missing one is treated as serious.
   if (signal.source === 'document' && signal.kind === 'authenticity') return signal.severity === 'low' ? 'authenticity_penalty' : 'authenticity_review';
   if (signal.source === 'duplicate') return 'duplicate';
   // Anything the policy has no rule for is looked at by a person rather than approved.
   return 'unrecognised';
 }
 
-type FaceMatchStatus = 'MATCHED' | 'NOT_MATCHED' | 'LOW_SCORE' | 'NOT_PERFORMED';
-const FACE_MATCH_STATUSES: readonly string[] = ['MATCHED', 'NOT_MATCHED', 'LOW_SCORE', 'NOT_PERFORMED'];
 
 /** An explanation line while the decision is made; its rule text stands when no rule fires on it. */
 type Evidence = ExplanationEntry;
@@ -330,7 +335,7 @@ const UNFIRED_SIGNAL_NOTE: Partial<Record<SignalClass, string>> = {
 
 function gatherFacts(input: ScoringInput, settings: PolicySettings): Facts {
   const { weights } = settings;
-  const faceStatus: FaceMatchStatus = input.faceMatchPerformed && FACE_MATCH_STATUSES.includes(input.faceMatchStatus) ? (input.faceMatchStatus as FaceMatchStatus) : 'NOT_PERFORMED';
+  const faceStatus: FaceMatchStatus = input.faceMatchPerformed ? (input.faceMatchStatus ?? 'NOT_PERFORMED') : 'NOT_PERFORMED';
   const detection = input.documentAnalysed ? fraction(input.detectionConfidence) : 0;
   const faceScore = input.faceMatchPerformed ? fraction(input.faceMatchScore) : 0;
   const liveness = fraction(input.livenessConfidence);

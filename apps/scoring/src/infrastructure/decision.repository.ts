@@ -1,6 +1,7 @@
+import type { EnvironmentName } from '@kyc/contracts';
 import type { DataSource } from '@kyc/persistence';
 import type { AppliedPolicy } from '../domain/policy-settings';
-import type { DecisionResult, ExplanationEntry } from '../domain/scoring-policy';
+import type { DecisionResult, ExplanationEntry, Outcome } from '../domain/scoring-policy';
 
 /** A stored decision, as a reviewer reads it: internal codes and details included. */
 export interface DecisionRecord {
@@ -8,8 +9,8 @@ export interface DecisionRecord {
   sessionId: string;
   attemptId: string;
   projectId: string;
-  environment: string;
-  outcome: string;
+  environment: EnvironmentName;
+  outcome: Outcome;
   confidence: number;
   issueCodes: string[];
   nextAction: string;
@@ -25,8 +26,8 @@ interface DecisionRow {
   session_id: string;
   attempt_id: string;
   project_id: string;
-  environment: string;
-  outcome: string;
+  environment: EnvironmentName;
+  outcome: Outcome;
   confidence: number;
   issue_codes: string[];
   next_action: string;
@@ -41,7 +42,7 @@ interface DecisionRow {
 export class DecisionRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async save(input: { sessionId: string; attemptId: string; projectId: string; environment: string; decision: DecisionResult }): Promise<void> {
+  async save(input: { sessionId: string; attemptId: string; projectId: string; environment: EnvironmentName; decision: DecisionResult }): Promise<void> {
     const { decision } = input;
     await this.dataSource.query(
       `INSERT INTO scoring.decisions (session_id, attempt_id, project_id, environment, outcome, confidence, issue_codes, next_action, failure_reason, rule_fired, explanation, policy)

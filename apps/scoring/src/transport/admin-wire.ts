@@ -1,4 +1,4 @@
-import type { scoring } from '@kyc/contracts';
+import { common, evidenceScopes, projectEnvironments, type scoring, severities, signalKinds, signalSources, verificationOutcomes } from '@kyc/contracts';
 import type { PolicyView } from '../application/scoring-administration';
 import type { AppliedPolicy, PolicyOverrides, PolicySettings } from '../domain/policy-settings';
 import type { DecisionRecord } from '../infrastructure/decision.repository';
@@ -37,7 +37,7 @@ function toWireSettings(settings: PolicySettings): scoring.PolicySettings {
 export function toWirePolicy(view: PolicyView): scoring.Policy {
   return {
     projectId: view.projectId,
-    environment: view.environment,
+    environment: projectEnvironments.toWire(view.environment),
     revision: view.revision,
     version: view.version,
     overrides: toWireOverrides(view.overrides),
@@ -51,7 +51,7 @@ export function toWirePolicy(view: PolicyView): scoring.Policy {
 function toWireAppliedPolicy(record: DecisionRecord, policy: AppliedPolicy): scoring.Policy {
   return {
     projectId: record.projectId,
-    environment: record.environment,
+    environment: projectEnvironments.toWire(record.environment),
     revision: policy.revision,
     version: policy.overridesVersion,
     overrides: toWireOverrides(policy.overrides),
@@ -66,8 +66,8 @@ export function toWireStoredDecision(record: DecisionRecord): scoring.StoredDeci
     id: record.id,
     sessionId: record.sessionId,
     attemptId: record.attemptId,
-    environment: record.environment,
-    outcome: record.outcome,
+    environment: projectEnvironments.toWire(record.environment),
+    outcome: verificationOutcomes.toWire(record.outcome),
     confidence: record.confidence,
     issueCodes: record.issueCodes,
     nextAction: record.nextAction,
@@ -79,10 +79,10 @@ export function toWireStoredDecision(record: DecisionRecord): scoring.StoredDeci
       weight: entry.weight,
       rule: entry.rule,
       code: entry.code ?? '',
-      source: entry.source ?? '',
-      kind: entry.kind ?? '',
-      severity: entry.severity ?? '',
-      side: entry.side ?? '',
+      source: entry.source ? signalSources.toWire(entry.source) : common.SignalSource.SIGNAL_SOURCE_UNSPECIFIED,
+      kind: entry.kind ? signalKinds.toWire(entry.kind) : common.SignalKind.SIGNAL_KIND_UNSPECIFIED,
+      severity: entry.severity ? severities.toWire(entry.severity) : common.Severity.SEVERITY_UNSPECIFIED,
+      side: entry.side ? evidenceScopes.toWire(entry.side) : common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED,
       detail: entry.detail ?? '',
     })),
     policy: record.policy ? toWireAppliedPolicy(record, record.policy) : undefined,

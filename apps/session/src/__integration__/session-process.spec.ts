@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { SERVICE_PROTOS, type ServiceName, session } from '@kyc/contracts';
+import { SERVICE_PROTOS, type ServiceName, common } from '@kyc/contracts';
 import { LOADER_OPTIONS, checkGrpcHealth, createGrpcClient } from '@kyc/grpc';
 import { freePort, withServiceDatabase } from '@kyc/testing';
 import { LEASE_LAPSED } from '../application/lapsed-attempt-sweeper';
@@ -95,11 +95,11 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
       purgeSession: async () => ({}),
     });
     const biometricsFake = await fakeService('biometrics', {
-      matchFace: async () => ({ status: 'MATCHED', score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false } }),
+      matchFace: async () => ({ status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED, score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false } }),
       purgeSession: async () => ({}),
     });
     const scoringFake = await fakeService('scoring', {
-      decide: async () => ({ outcome: 'completed', confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [] }),
+      decide: async () => ({ outcome: common.VerificationOutcome.VERIFICATION_OUTCOME_COMPLETED, confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [] }),
     });
     const billingFake = await fakeService('billing', {});
     fakes.push(documentFake, biometricsFake, scoringFake, billingFake);
@@ -137,8 +137,8 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
   }
 
   const submitOver = (address: string, sessionId: string) => {
-    const client = createGrpcClient<session.SessionServiceClient>('session', address, { deadlineMs: 30_000 });
-    return client.submit({ principal: { projectId: scope.projectId, environment: session.Environment.ENVIRONMENT_SANDBOX }, sessionId }).finally(() => client.close());
+    const client = createGrpcClient('session', address, { deadlineMs: 30_000 });
+    return client.submit({ principal: { projectId: scope.projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, sessionId }).finally(() => client.close());
   };
 
   it('SIGKILL mid-submit: the session does not stay processing; the next process gives it back after the lease', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { document, scoring } from '@kyc/contracts';
+import { common, type document, type scoring, verificationOutcomes } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -23,11 +23,11 @@ const logger = createLogger('submit-test', 'silent');
 const EVIDENCE: document.DocumentEvidence = {
   documentType: 'passport', fullName: 'ERIKA MUSTERMANN', firstName: 'ERIKA', lastName: 'MUSTERMANN', dateOfBirth: '1964-08-12',
   nationality: 'DEU', sex: 'F', documentNumber: 'C01X00T47', issueDate: '', expiryDate: '2031-10-31', placeOfBirth: '',
-  analysed: true, signals: [], detectionConfidence: 0.97, portraitAvailable: true, requiresBackSide: false, sides: ['main'],
+  analysed: true, signals: [], detectionConfidence: 0.97, portraitAvailable: true, requiresBackSide: false, sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
 };
 
 function decisionOf(over: Partial<scoring.Decision>): scoring.Decision {
-  return { outcome: 'completed', confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [], ...over };
+  return { outcome: verificationOutcomes.toWire('completed'), confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [], ...over };
 }
 
 /** The analysis services as the session service sees them: answers chosen per test, purges counted, reachability switchable. */
@@ -49,7 +49,7 @@ class FakeAnalysis {
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('document', sessionId),
     },
     biometrics: {
-      matchFace: async () => ({ status: 'MATCHED', score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false, earlierSessionId: '' } }),
+      matchFace: async () => ({ status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED, score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false, earlierSessionId: '' } }),
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('biometrics', sessionId),
     },
     scoring: { decide: async () => this.decision },
@@ -115,7 +115,7 @@ describe('submit on a real PostgreSQL', () => {
 
   it('manual_review: issue codes are kept and no event is written', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: 'manual_review', issueCodes: ['DOCUMENT_QUALITY_TOO_LOW'] });
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('manual_review'), issueCodes: ['DOCUMENT_QUALITY_TOO_LOW'] });
     expect((await submitUseCase().execute(scope, session.id)).session.status).toBe('manual_review');
     expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'manual_review', issue_codes: ['DOCUMENT_QUALITY_TOO_LOW'] })]);
     expect(await outboxOf(session.id)).toEqual([]);
@@ -123,7 +123,7 @@ describe('submit on a real PostgreSQL', () => {
 
   it('action_required: the named side is asked for again, the TTL becomes 24 h and a cycle is counted', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: 'action_required', nextAction: 'resubmit_front', issueCodes: ['BLUR'] });
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('action_required'), nextAction: 'resubmit_front', issueCodes: ['BLUR'] });
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session).toMatchObject({ status: 'action_required', nextAction: 'resubmit_front', actionCycles: 1, uploads: { main: true, face: true, front: false } });
     expect(outcome.session.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
@@ -131,7 +131,7 @@ describe('submit on a real PostgreSQL', () => {
 
   it('failed: the failure code is thrown, extracted data is not kept, and a purge is queued for both services', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: 'failed', failureReason: ErrorCode.FACE_MISMATCH });
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('failed'), failureReason: ErrorCode.FACE_MISMATCH });
     await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.FACE_MISMATCH });
     expect((await sessions.find(scope, session.id)).status).toBe('failed');
     expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'failed', extracted_data: null, failure_reason: ErrorCode.FACE_MISMATCH })]);
@@ -140,7 +140,7 @@ describe('submit on a real PostgreSQL', () => {
 
   it('rejected (test persona): closed as rejected with a status_changed event', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: 'rejected', rejectionReason: 'persona rejects', reviewedBy: 'persona' });
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('rejected'), rejectionReason: 'persona rejects', reviewedBy: 'persona' });
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session.status).toBe('rejected');
     expect((await outboxOf(session.id)).map((e) => e.type)).toEqual(['verification.status_changed']);
@@ -181,7 +181,7 @@ describe('submit on a real PostgreSQL', () => {
 
   it('purges wait for the services: retried with backoff while they are down, acknowledged once they are up', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: 'failed', failureReason: ErrorCode.FACE_MISMATCH });
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('failed'), failureReason: ErrorCode.FACE_MISMATCH });
     await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.FACE_MISMATCH });
 
     const worker = new PurgeWorker(sessions, analysis.clients, logger);

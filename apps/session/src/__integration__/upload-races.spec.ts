@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { scoring } from '@kyc/contracts';
+import { type VerificationOutcomeName, verificationOutcomes } from '@kyc/contracts';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -23,7 +23,7 @@ const logger = createLogger('upload-race-test', 'silent');
 
 /** The analysis services: each analysis can be held at a gate; promotions and purges are recorded. */
 class FakeServices {
-  outcome: scoring.Decision['outcome'] = 'completed';
+  outcome: VerificationOutcomeName = 'completed';
   gate: Promise<void> | undefined;
   readonly promoted: { kind: 'side' | 'selfie'; sessionId: string; uploadId: string }[] = [];
   readonly analysedWith: number[] = [];
@@ -68,7 +68,7 @@ class FakeServices {
     },
     scoring: {
       decide: async () => ({
-        outcome: this.outcome, confidence: 0.9, issueCodes: [], nextAction: '', failureReason: this.outcome === 'failed' ? ErrorCode.FACE_MISMATCH : '',
+        outcome: verificationOutcomes.toWire(this.outcome), confidence: 0.9, issueCodes: [], nextAction: '', failureReason: this.outcome === 'failed' ? ErrorCode.FACE_MISMATCH : '',
         rejectionReason: '', reviewedBy: '', explanation: [],
       }),
     },

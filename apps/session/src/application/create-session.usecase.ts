@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { toProtoEnvironment } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
 import type { IdempotencyClaim, SessionRecord } from '../domain/session';
@@ -40,7 +41,7 @@ export class CreateSessionUseCase {
       throw new KycError(ErrorCode.PROJECT_NOT_APPROVED, 'Live sessions need an approved project', { moderationStatus: project.moderationStatus });
     }
     if (command.environment !== 'test') {
-      await this.clients.billing.authorizeSessionCreation({ projectId: command.projectId, environment: command.environment });
+      await this.clients.billing.authorizeSessionCreation({ projectId: command.projectId, environment: toProtoEnvironment(command.environment) });
     }
     const createdAt = new Date();
     const fresh = {

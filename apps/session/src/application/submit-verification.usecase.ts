@@ -1,4 +1,4 @@
-import type { scoring } from '@kyc/contracts';
+import type { VerificationOutcomeName } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
 import { type AttemptOutcome, type AttemptRecord, type SessionRecord, type SessionScope, attemptStatusFor, nonEmptyIssues } from '../domain/session';
@@ -8,11 +8,11 @@ import { documentsReady } from '../domain/upload-readiness';
 import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
 import { applyTransition, snapshotOf } from './session-transitions';
-import { type VerificationEvidence, type VerificationEvidenceGatherer, extractedFields } from './verification-evidence';
+import { type ScoredDecision, type VerificationEvidence, type VerificationEvidenceGatherer, extractedFields } from './verification-evidence';
 import { completedEvent, statusChangedEvent } from './verification-events';
 
 /** What each decision outcome does to the session (the state machine decides the final status). */
-const OUTCOME_TRIGGERS: Record<string, Trigger> = {
+const OUTCOME_TRIGGERS: Record<VerificationOutcomeName, Trigger> = {
   completed: 'pipeline_completed',
   manual_review: 'pipeline_needs_review',
   action_required: 'pipeline_needs_action',
@@ -96,7 +96,7 @@ export class SubmitVerificationUseCase {
       const eventFor = (event: EmittedEvent) => (event === 'verification.completed'
         ? completedEvent(current, { attemptId, confidence: decision.confidence, documentType: documentEvidence.documentType, extractedData, duplicateSuspected })
         : statusChangedEvent(current, decision));
-      const trigger = OUTCOME_TRIGGERS[decision.outcome] ?? 'pipeline_needs_review';
+      const trigger = OUTCOME_TRIGGERS[decision.outcome];
       let session = await applyTransition(tx, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
       if (decision.outcome === 'rejected' && session.status === 'manual_review') {
         // Test-mode persona: the "reviewer" rejects at once, exactly as a human reviewer would.
@@ -124,13 +124,13 @@ export class SubmitVerificationUseCase {
   }
 }
 
-function attemptOutcome(status: SessionStatus, decision: scoring.Decision, evidence: VerificationEvidence, extractedData: Record<string, string> | null): AttemptOutcome {
+function attemptOutcome(status: SessionStatus, decision: ScoredDecision, evidence: VerificationEvidence, extractedData: Record<string, string> | null): AttemptOutcome {
   const { documentEvidence, faceMatch } = evidence;
   return {
     status: attemptStatusFor(status),
     confidence: decision.confidence,
     documentType: documentEvidence.documentType || null,
-    faceMatchStatus: faceMatch?.status || null,
+    faceMatchStatus: faceMatch?.status ?? null,
     faceMatchScore: faceMatch?.performed ? faceMatch.score : null,
     failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
     // Spec part 3: a failed pipeline purges the extracted state; the attempt keeps its outcome and reason only.

@@ -1,3 +1,4 @@
+import { documentSides } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { evaluateUploadProblems } from '../domain/recoverable-problems';
 import type { DocumentSide, SessionScope } from '../domain/session';
@@ -47,7 +48,7 @@ export class UploadDocumentUseCase {
     const analysis = await this.clients.document.analyzeSide({
       sessionId: before.id,
       projectId: before.projectId,
-      side: command.side,
+      side: documentSides.toWire(command.side),
       image: command.image,
       testMode: before.testMode,
       dataGeneration: before.dataGeneration,
@@ -64,7 +65,7 @@ export class UploadDocumentUseCase {
       const applied = await applyTransition(tx, current, 'document_uploaded', { side: command.side });
       // Under the session's lock and after its state check: an upload that lost a race with a
       // submit, a completion or a purge is never promoted (its candidate is swept).
-      await this.clients.document.promoteSide({ sessionId: current.id, side: command.side, uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
+      await this.clients.document.promoteSide({ sessionId: current.id, side: documentSides.toWire(command.side), uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
       const uploads = { ...applied.uploads, [command.side]: true };
       const definesDocument = command.side !== 'back' || applied.requiresBackSide === null;
       const updated = await tx.update(current.id, {

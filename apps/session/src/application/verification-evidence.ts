@@ -1,15 +1,27 @@
 import { createHash } from 'node:crypto';
-import type { biometrics, document, scoring } from '@kyc/contracts';
+import {
+  type FaceMatchStatusName, type VerificationOutcomeName, type biometrics, common, type document, faceMatchStatuses, type scoring, toProtoEnvironment, verificationOutcomes,
+} from '@kyc/contracts';
 import { recordedProblems } from '../domain/recoverable-problems';
 import type { SessionRecord } from '../domain/session';
 import type { ServiceClients } from './ports/service-clients';
 
+/** Scoring's decision with its outcome by name. */
+export type ScoredDecision = Omit<scoring.Decision, 'outcome'> & { outcome: VerificationOutcomeName };
+/** The face match with its status by name (null when the matcher did not say). */
+export type FaceMatchEvidence = Omit<biometrics.FaceMatch, 'status'> & { status: FaceMatchStatusName | null };
+
 /** What the pipeline found and what scoring decided, gathered over gRPC with no lock held. */
 export interface VerificationEvidence {
   documentEvidence: document.DocumentEvidence;
-  faceMatch: biometrics.FaceMatch | undefined;
-  decision: scoring.Decision;
+  faceMatch: FaceMatchEvidence | undefined;
+  decision: ScoredDecision;
 }
+
+const RECORDED_UPLOAD_PROBLEM = {
+  name: 'recorded_upload_problem', value: 1, source: common.SignalSource.SIGNAL_SOURCE_UPLOAD, kind: common.SignalKind.SIGNAL_KIND_RECORDED,
+  severity: common.Severity.SEVERITY_MEDIUM, side: common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED, detail: '',
+} as const;
 
 /** Each call's deadline: the analysis deadline, or less when the attempt's lease ends sooner. */
 export type DeadlineBudget = () => number;
@@ -26,25 +38,25 @@ export class VerificationEvidenceGatherer {
       { sessionId: current.id, testMode: current.testMode, email: current.email ?? '' },
       { deadlineMs: deadlineMs() },
     );
-    const faceMatch = current.testMode || current.uploads.face
+    const wireFaceMatch = current.testMode || current.uploads.face
       ? await this.clients.biometrics.matchFace({
         sessionId: current.id,
         testMode: current.testMode,
         projectId: current.projectId,
-        environment: current.environment,
+        environment: toProtoEnvironment(current.environment),
         identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
         emailKey: current.email ? sha256(current.email) : '',
       }, { deadlineMs: deadlineMs() })
       : undefined;
     const signals: scoring.Signal[] = [
-      ...recordedProblems(current.uploadProblems).map((code: string) => ({ name: 'recorded_upload_problem', value: 1, code, source: 'upload', kind: 'recorded', severity: 'medium', side: '', detail: '' })),
-      ...documentEvidence.signals.map((signal) => ({ name: 'document_signal', value: 1, code: signal.code, source: 'document', kind: signal.kind, severity: signal.severity, side: signal.side, detail: signal.detail })),
+      ...recordedProblems(current.uploadProblems).map((code: string) => ({ ...RECORDED_UPLOAD_PROBLEM, code })),
+      ...documentEvidence.signals.map((signal) => ({ name: 'document_signal', value: 1, source: common.SignalSource.SIGNAL_SOURCE_DOCUMENT, ...signal })),
     ];
     const decision = await this.clients.scoring.decide({
       sessionId: current.id,
       attemptId,
       projectId: current.projectId,
-      environment: current.environment,
+      environment: toProtoEnvironment(current.environment),
       testMode: current.testMode,
       email: current.email ?? '',
       signals,
@@ -52,14 +64,19 @@ export class VerificationEvidenceGatherer {
       documentType: documentEvidence.documentType,
       detectionConfidence: documentEvidence.detectionConfidence,
       requiresBackSide: documentEvidence.requiresBackSide,
-      faceMatchPerformed: faceMatch?.performed ?? false,
-      faceMatchScore: faceMatch?.score ?? 0,
-      faceMatchStatus: faceMatch?.status ?? 'NOT_PERFORMED',
-      livenessConfidence: faceMatch?.livenessConfidence ?? 0,
-      duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
+      faceMatchPerformed: wireFaceMatch?.performed ?? false,
+      faceMatchScore: wireFaceMatch?.score ?? 0,
+      faceMatchStatus: wireFaceMatch?.status ?? common.FaceMatchStatus.FACE_MATCH_STATUS_NOT_PERFORMED,
+      livenessConfidence: wireFaceMatch?.livenessConfidence ?? 0,
+      duplicateSuspected: wireFaceMatch?.duplicate?.suspected ?? false,
       recollectionCycles: current.actionCycles,
     }, { deadlineMs: deadlineMs() });
-    return { decision, documentEvidence, faceMatch };
+    return {
+      // An outcome this build does not know goes to a human rather than deciding by itself.
+      decision: { ...decision, outcome: verificationOutcomes.fromWire(decision.outcome) ?? 'manual_review' },
+      documentEvidence,
+      faceMatch: wireFaceMatch && { ...wireFaceMatch, status: faceMatchStatuses.fromWire(wireFaceMatch.status) },
+    };
   }
 }
 

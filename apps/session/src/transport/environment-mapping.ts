@@ -1,16 +1,16 @@
-import { type session, environmentName, toProtoEnvironment } from '@kyc/contracts';
+import { type common, environmentName, toProtoEnvironment } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
 
 export { toProtoEnvironment };
 
 /** The caller's environment; anything but test, sandbox or live is a bad request. */
-export function fromProtoEnvironment(value: session.Environment | undefined): EnvironmentName {
+export function fromProtoEnvironment(value: common.ProjectEnvironment | undefined): EnvironmentName {
   const name = environmentName(value);
   if (!name) throw new KycError(ErrorCode.VALIDATION_FAILED, 'environment must be test, sandbox or live');
   return name;
 }
 
-export function optionalEnvironment(value: session.Environment | undefined): EnvironmentName | undefined {
+export function optionalEnvironment(value: common.ProjectEnvironment | undefined): EnvironmentName | undefined {
   return environmentName(value) ?? undefined;
 }

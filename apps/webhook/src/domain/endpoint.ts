@@ -1,13 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 
-export const WEBHOOK_ENVIRONMENTS = ['test', 'sandbox', 'live'] as const;
-export type WebhookEnvironment = (typeof WEBHOOK_ENVIRONMENTS)[number];
-
-export function assertEnvironment(value: string): asserts value is WebhookEnvironment {
-  if (!(WEBHOOK_ENVIRONMENTS as readonly string[]).includes(value)) throw new KycError(ErrorCode.VALIDATION_FAILED, 'environment must be test, sandbox or live');
-}
-
 /** An http(s) URL without credentials. SSRF rules per environment come with webhook delivery. */
 export function assertEndpointUrl(value: string): URL {
   let url: URL;

@@ -1,5 +1,5 @@
 import type { DataSource } from '@kyc/persistence';
-import type { WebhookEnvironment } from '../domain/endpoint';
+import type { EnvironmentName } from '@kyc/contracts';
 
 export interface EndpointRecord {
   url: string;
@@ -9,7 +9,7 @@ export interface EndpointRecord {
 export class EndpointRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  async upsert(projectId: string, environment: WebhookEnvironment, url: string, secret: string): Promise<EndpointRecord> {
+  async upsert(projectId: string, environment: EnvironmentName, url: string, secret: string): Promise<EndpointRecord> {
     const rows: EndpointRecord[] = await this.dataSource.query(
       `INSERT INTO webhook.endpoints (project_id, environment, url, secret) VALUES ($1, $2, $3, $4)
        ON CONFLICT (project_id, environment) DO UPDATE SET url = EXCLUDED.url, secret = EXCLUDED.secret, updated_at = now()
@@ -19,7 +19,7 @@ export class EndpointRepository {
     return rows[0];
   }
 
-  async find(projectId: string, environment: WebhookEnvironment): Promise<EndpointRecord | null> {
+  async find(projectId: string, environment: EnvironmentName): Promise<EndpointRecord | null> {
     const rows: EndpointRecord[] = await this.dataSource.query(
       `SELECT url, updated_at AS "updatedAt" FROM webhook.endpoints WHERE project_id::text = $1 AND environment = $2`,
       [projectId, environment],

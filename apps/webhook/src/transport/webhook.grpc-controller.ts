@@ -1,7 +1,8 @@
 import { Controller } from '@nestjs/common';
-import { webhook } from '@kyc/contracts';
+import { projectEnvironments, webhook } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { assertEndpointUrl, assertEnvironment, newWebhookSecret } from '../domain/endpoint';
+import { requireWire } from '@kyc/grpc';
+import { assertEndpointUrl, newWebhookSecret } from '../domain/endpoint';
 import { DeliveryRepository, type DeliveryView } from '../infrastructure/delivery.repository';
 import { EndpointUrlPolicy } from '../infrastructure/endpoint-url-policy';
 import { EndpointRepository } from '../infrastructure/endpoint.repository';
@@ -31,19 +32,19 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
   ) {}
 
   async setEndpoint(request: webhook.SetEndpointRequest): Promise<webhook.Endpoint> {
-    assertEnvironment(request.environment);
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
     const parsed = assertEndpointUrl(request.url);
-    await this.urlPolicy.assertAllowed(request.environment, parsed);
+    await this.urlPolicy.assertAllowed(environment, parsed);
     const url = parsed.toString();
     const secret = newWebhookSecret();
-    const saved = await this.endpoints.upsert(request.projectId, request.environment, url, secret);
+    const saved = await this.endpoints.upsert(request.projectId, environment, url, secret);
     return { projectId: request.projectId, environment: request.environment, url: saved.url, secret, updatedAt: saved.updatedAt.toISOString() };
   }
 
   async listDeliveries(request: webhook.ListDeliveriesRequest): Promise<webhook.ListDeliveriesResponse> {
-    assertEnvironment(request.environment);
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
     const limit = Math.min(Math.max(request.limit || 50, 1), 500);
-    return { deliveries: (await this.deliveries.list(request.projectId, request.environment, limit)).map(toDeliveryMessage) };
+    return { deliveries: (await this.deliveries.list(request.projectId, environment, limit)).map(toDeliveryMessage) };
   }
 
   async replayDelivery(request: webhook.ReplayDeliveryRequest): Promise<webhook.Delivery> {
@@ -54,8 +55,8 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
   }
 
   async getEndpoint(request: webhook.EndpointRef): Promise<webhook.Endpoint> {
-    assertEnvironment(request.environment);
-    const found = await this.endpoints.find(request.projectId, request.environment);
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
+    const found = await this.endpoints.find(request.projectId, environment);
     if (!found) throw new KycError(ErrorCode.NOT_FOUND, 'No webhook endpoint is set for this environment');
     return { projectId: request.projectId, environment: request.environment, url: found.url, secret: '', updatedAt: found.updatedAt.toISOString() };
   }

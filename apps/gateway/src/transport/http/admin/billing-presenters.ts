@@ -1,4 +1,4 @@
-import type { billing } from '@kyc/contracts';
+import { type billing, environmentName } from '@kyc/contracts';
 
 /** One page of the ledger, newest first; `nextBefore` continues it when the page is full. */
 export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number) {
@@ -14,4 +14,15 @@ export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number)
     createdAt: entry.createdAt,
   }));
   return { entries: presented, nextBefore: presented.length === limit ? presented[presented.length - 1].id : null };
+}
+
+/** A project environment's account. */
+export function presentBalance(balance: billing.Balance) {
+  return {
+    projectId: balance.projectId,
+    environment: environmentName(balance.environment),
+    balance: balance.balance,
+    trialRemaining: balance.trialRemaining,
+    creditLimit: balance.creditLimit,
+  };
 }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, HttpCode, Post, Put, Query, UseGuards } from '@n
 import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { balanceBody, balanceHistoryQuery, creditLimitBody, trialBody } from '../request-schemas';
-import { presentLedgerPage } from './billing-presenters';
-import { InProjectEnvironment, type ProjectEnvironmentScope } from './project-scope.pipe';
+import { presentBalance, presentLedgerPage } from './billing-presenters';
+import { InProjectEnvironment, type ProjectEnvironmentScope, onWire } from './project-scope.pipe';
 
 /** A project environment's balance, trial, credit limit and ledger. */
 @Controller('admin/v1/projects/:projectId/environments/:environment')
@@ -13,32 +13,32 @@ export class BillingAdminController {
 
   @Post('balance')
   @HttpCode(200)
-  topUp(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
+  async topUp(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
     const { amount } = balanceBody.parse(rawBody ?? {});
-    return this.clients.billing.topUp({ ...scope, amount });
+    return presentBalance(await this.clients.billing.topUp({ ...onWire(scope), amount }));
   }
 
   @Get('balance')
-  getBalance(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
-    return this.clients.billing.getBalance(scope);
+  async getBalance(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
+    return presentBalance(await this.clients.billing.getBalance(onWire(scope)));
   }
 
   @Put('trial')
-  setTrial(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
+  async setTrial(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
     const { trialRemaining } = trialBody.parse(rawBody ?? {});
-    return this.clients.billing.setTrial({ ...scope, trialRemaining });
+    return presentBalance(await this.clients.billing.setTrial({ ...onWire(scope), trialRemaining }));
   }
 
   @Put('credit-limit')
-  setCreditLimit(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
+  async setCreditLimit(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
     const { creditLimit } = creditLimitBody.parse(rawBody ?? {});
-    return this.clients.billing.setCreditLimit({ ...scope, creditLimit });
+    return presentBalance(await this.clients.billing.setCreditLimit({ ...onWire(scope), creditLimit }));
   }
 
   @Get('balance/history')
   async balanceHistory(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Query() rawQuery: unknown) {
     const query = balanceHistoryQuery.parse(rawQuery ?? {});
-    const { entries } = await this.clients.billing.listLedger({ ...scope, limit: query.limit, before: query.before ?? '' });
+    const { entries } = await this.clients.billing.listLedger({ ...onWire(scope), limit: query.limit, before: query.before ?? '' });
     return presentLedgerPage(entries, query.limit);
   }
 }

@@ -1,7 +1,8 @@
 import { type ExecutionContext, Injectable, type PipeTransform, createParamDecorator } from '@nestjs/common';
+import type { common } from '@kyc/contracts';
 import type { FastifyRequest } from 'fastify';
 import { ServiceClients } from '../../../infrastructure/service-clients';
-import type { EnvironmentName } from '../environment-mapping';
+import { type EnvironmentName, toProtoEnvironment } from '../environment-mapping';
 import { adminEnvironmentParam } from '../request-schemas';
 
 /** The project an admin route acts on, known to exist. */
@@ -39,6 +40,11 @@ export class ProjectScopePipe implements PipeTransform<RawScope, Promise<Project
     await this.clients.session.getProject({ projectId: raw.projectId });
     return environment === undefined ? { projectId: raw.projectId } : { projectId: raw.projectId, environment };
   }
+}
+
+/** The scope as the services' requests carry it. */
+export function onWire(scope: ProjectEnvironmentScope): { projectId: string; environment: common.ProjectEnvironment } {
+  return { projectId: scope.projectId, environment: toProtoEnvironment(scope.environment) };
 }
 
 /** `@InProject() scope: ProjectScope` on a route under `projects/:projectId`. */

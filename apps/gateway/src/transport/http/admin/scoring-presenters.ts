@@ -1,4 +1,4 @@
-import type { scoring } from '@kyc/contracts';
+import { environmentName, evidenceScopes, type scoring, severities, signalKinds, signalSources, verificationOutcomes } from '@kyc/contracts';
 
 /**
  * Scoring messages → the admin API's JSON. The gRPC loader sends an absent message as null and
@@ -42,7 +42,7 @@ function presentSettings(settings: scoring.PolicySettings | null | undefined) {
 export function presentScoringPolicy(policy: scoring.Policy) {
   return {
     projectId: policy.projectId,
-    environment: policy.environment,
+    environment: environmentName(policy.environment),
     revision: policy.revision,
     version: policy.version,
     overrides: presentOverrides(policy.overrides),
@@ -52,12 +52,19 @@ export function presentScoringPolicy(policy: scoring.Policy) {
   };
 }
 
-const FINDING_FIELDS = ['code', 'source', 'kind', 'severity', 'side', 'detail'] as const;
-
 /** A line as stored; signal lines carry their raw finding (internal codes and details: admins only). */
 function presentExplanationEntry(entry: scoring.StoredExplanationEntry) {
-  const finding = Object.fromEntries(FINDING_FIELDS.filter((field) => entry[field]).map((field) => [field, entry[field]]));
-  return { signal: entry.signal, value: entry.value, weight: entry.weight, rule: entry.rule, ...finding };
+  const finding = {
+    code: entry.code || null,
+    source: signalSources.fromWire(entry.source),
+    kind: signalKinds.fromWire(entry.kind),
+    severity: severities.fromWire(entry.severity),
+    side: evidenceScopes.fromWire(entry.side),
+    detail: entry.detail || null,
+  };
+  // Lines that are not findings (weights, thresholds) carry none of these.
+  const present = Object.fromEntries(Object.entries(finding).filter(([, value]) => value !== null));
+  return { signal: entry.signal, value: entry.value, weight: entry.weight, rule: entry.rule, ...present };
 }
 
 export function presentStoredDecision(decision: scoring.StoredDecision) {
@@ -66,8 +73,8 @@ export function presentStoredDecision(decision: scoring.StoredDecision) {
     id: decision.id,
     sessionId: decision.sessionId,
     attemptId: decision.attemptId,
-    environment: decision.environment,
-    outcome: decision.outcome,
+    environment: environmentName(decision.environment),
+    outcome: verificationOutcomes.fromWire(decision.outcome),
     confidence: decision.confidence,
     issueCodes: decision.issueCodes,
     nextAction: decision.nextAction || null,

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { session } from '@kyc/contracts';
+import { common } from '@kyc/contracts';
 import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
@@ -16,7 +16,7 @@ export class SessionsAdminController {
     const query = listSessionsQuery.parse(rawQuery ?? {});
     const { sessions } = await this.clients.session.listSessions({
       projectId,
-      environment: query.environment ? toProtoEnvironment(query.environment) : session.Environment.ENVIRONMENT_UNSPECIFIED,
+      environment: query.environment ? toProtoEnvironment(query.environment) : common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED,
       status: query.status ?? '',
       limit: query.limit,
     });

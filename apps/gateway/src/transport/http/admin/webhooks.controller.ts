@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, UseGuards } f
 import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { listSessionsQuery, webhookBody } from '../request-schemas';
-import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope } from './project-scope.pipe';
+import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope, onWire } from './project-scope.pipe';
 
 /** A project environment's webhook endpoint and its delivery log. */
 @Controller('admin/v1/projects/:projectId')
@@ -13,14 +13,14 @@ export class WebhooksAdminController {
   @Put('environments/:environment/webhook')
   async setWebhook(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
     const { url } = webhookBody.parse(rawBody ?? {});
-    const endpoint = await this.clients.webhook.setEndpoint({ ...scope, url });
+    const endpoint = await this.clients.webhook.setEndpoint({ ...onWire(scope), url });
     return { url: endpoint.url, secret: endpoint.secret };
   }
 
   @Get('environments/:environment/webhook/deliveries')
   async listDeliveries(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Query() rawQuery: unknown) {
     const { limit } = listSessionsQuery.pick({ limit: true }).parse(rawQuery ?? {});
-    return this.clients.webhook.listDeliveries({ ...scope, limit });
+    return this.clients.webhook.listDeliveries({ ...onWire(scope), limit });
   }
 
   @Post('webhook/deliveries/:deliveryId/replay')
