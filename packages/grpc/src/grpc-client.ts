@@ -1,7 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { SERVICE_PROTOS, type ServiceName } from '@kyc/contracts';
-import { fromGrpcError } from '@kyc/errors';
+import { SERVICE_PROTOS, type ServiceName, type billing, type biometrics, type document, type scoring, type session, type webhook } from '@kyc/contracts';
+import { fromGrpcError } from '@kyc/errors/grpc';
 import type { Observable } from 'rxjs';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 
@@ -12,6 +12,23 @@ import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export type PromiseClient<T> = {
   [K in keyof T]: T[K] extends (request: infer Req) => Observable<infer Res> ? (request: Req, options?: CallOptions) => Promise<Res> : never;
 };
+
+/**
+ * The ts-proto client of each service, by its name in SERVICE_PROTOS: `createGrpcClient('document', …)`
+ * is a document client, and no name can be paired with another service's client type
+ * (grpc-client.types.spec.ts).
+ */
+export interface ServiceClientTypes {
+  session: session.SessionServiceClient;
+  document: document.DocumentServiceClient;
+  biometrics: biometrics.BiometricsServiceClient;
+  scoring: scoring.ScoringServiceClient;
+  billing: billing.BillingServiceClient;
+  webhook: webhook.WebhookServiceClient;
+}
+
+/** What createGrpcClient answers for a service (a service missing from ServiceClientTypes fails to compile here). */
+export type GrpcClient<S extends ServiceName> = PromiseClient<ServiceClientTypes[S]> & { close(): void };
 
 export interface CallOptions {
   /** Overrides the client's default deadline for this call. */
@@ -44,7 +61,7 @@ function clientConstructor(service: ServiceName): grpc.ServiceClientConstructor 
  * Failures arrive as KycError (the callee's code when it sent one, SERVICE_UNAVAILABLE when the
  * callee could not be reached in time).
  */
-export function createGrpcClient<T>(service: ServiceName, address: string, options: GrpcClientOptions): PromiseClient<T> & { close(): void } {
+export function createGrpcClient<S extends ServiceName>(service: S, address: string, options: GrpcClientOptions): GrpcClient<S> {
   const Ctor = clientConstructor(service);
   const raw = new Ctor(address, grpc.credentials.createInsecure(), {
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
@@ -62,5 +79,5 @@ export function createGrpcClient<T>(service: ServiceName, address: string, optio
         });
       });
   }
-  return methods as PromiseClient<T> & { close(): void };
+  return methods as GrpcClient<S>;
 }

@@ -1,5 +1,6 @@
 import { Catch, type RpcExceptionFilter } from '@nestjs/common';
-import { ErrorCode, KycError, toGrpcError } from '@kyc/errors';
+import { ErrorCode, KycError } from '@kyc/errors';
+import { toGrpcError } from '@kyc/errors/grpc';
 import type { Logger } from '@kyc/logger';
 import { type Observable, throwError } from 'rxjs';
 

@@ -15,11 +15,11 @@ export class ServiceClients {
 
   constructor(config: GatewayConfig) {
     const options = { deadlineMs: config.GRPC_DEADLINE_MS };
-    this.session = createGrpcClient<session.SessionServiceClient>('session', config.SESSION_GRPC_URL, options);
-    this.billing = createGrpcClient<billing.BillingServiceClient>('billing', config.BILLING_GRPC_URL, options);
-    this.scoring = createGrpcClient<scoring.ScoringServiceClient>('scoring', config.SCORING_GRPC_URL, options);
-    this.webhook = createGrpcClient<webhook.WebhookServiceClient>('webhook', config.WEBHOOK_GRPC_URL, options);
-    this.biometrics = createGrpcClient<biometrics.BiometricsServiceClient>('biometrics', config.BIOMETRICS_GRPC_URL, options);
+    this.session = createGrpcClient('session', config.SESSION_GRPC_URL, options);
+    this.billing = createGrpcClient('billing', config.BILLING_GRPC_URL, options);
+    this.scoring = createGrpcClient('scoring', config.SCORING_GRPC_URL, options);
+    this.webhook = createGrpcClient('webhook', config.WEBHOOK_GRPC_URL, options);
+    this.biometrics = createGrpcClient('biometrics', config.BIOMETRICS_GRPC_URL, options);
     this.healthTargets = {
       session: config.SESSION_GRPC_URL,
       document: config.DOCUMENT_GRPC_URL,

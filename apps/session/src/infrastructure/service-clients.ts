@@ -1,4 +1,3 @@
-import type { biometrics, billing, document, scoring } from '@kyc/contracts';
 import { createGrpcClient } from '@kyc/grpc';
 import type { ServiceClients } from '../application/ports/service-clients';
 import type { SessionConfig } from '../config';
@@ -7,10 +6,10 @@ import type { SessionConfig } from '../config';
 export function createServiceClients(config: SessionConfig): ServiceClients & { close(): void } {
   const analysis = { deadlineMs: config.ANALYSIS_DEADLINE_MS };
   const clients = {
-    document: createGrpcClient<document.DocumentServiceClient>('document', config.DOCUMENT_GRPC_URL, analysis),
-    biometrics: createGrpcClient<biometrics.BiometricsServiceClient>('biometrics', config.BIOMETRICS_GRPC_URL, analysis),
-    scoring: createGrpcClient<scoring.ScoringServiceClient>('scoring', config.SCORING_GRPC_URL, analysis),
-    billing: createGrpcClient<billing.BillingServiceClient>('billing', config.BILLING_GRPC_URL, { deadlineMs: 5_000 }),
+    document: createGrpcClient('document', config.DOCUMENT_GRPC_URL, analysis),
+    biometrics: createGrpcClient('biometrics', config.BIOMETRICS_GRPC_URL, analysis),
+    scoring: createGrpcClient('scoring', config.SCORING_GRPC_URL, analysis),
+    billing: createGrpcClient('billing', config.BILLING_GRPC_URL, { deadlineMs: 5_000 }),
   };
   return { ...clients, close: () => Object.values(clients).forEach((client) => client.close()) };
 }
