@@ -3,6 +3,7 @@ import * as protoLoader from '@grpc/proto-loader';
 import { SERVICE_PROTOS, type ServiceName, type billing, type biometrics, type document, type scoring, type session, type webhook } from '@kyc/contracts';
 import { fromGrpcError } from '@kyc/errors/grpc';
 import type { Observable } from 'rxjs';
+import { callDeadline } from './deadline-context';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 
 /**
@@ -72,7 +73,7 @@ export function createGrpcClient<S extends ServiceName>(service: S, address: str
     const methodName = attrs.originalName ?? name;
     methods[methodName] = (request: unknown, callOptions?: CallOptions) =>
       new Promise((resolve, reject) => {
-        const deadline = Date.now() + (callOptions?.deadlineMs ?? options.deadlineMs);
+        const deadline = callDeadline(callOptions?.deadlineMs ?? options.deadlineMs);
         raw[methodName].call(raw, request, new grpc.Metadata(), { deadline }, (error, response) => {
           if (error) reject(fromGrpcError(error));
           else resolve(response);

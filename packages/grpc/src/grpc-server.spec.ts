@@ -1,11 +1,11 @@
-import { createServer } from 'node:net';
 import { Controller, Module } from '@nestjs/common';
 import { GrpcMethod } from '@nestjs/microservices';
-import type { billing } from '@kyc/contracts';
+import { type billing, common } from '@kyc/contracts';
 import { createLogger } from '@kyc/logger';
 import { createGrpcClient } from './grpc-client';
 import { startGrpcService } from './grpc-server';
 import { checkGrpcHealth } from './health';
+import { freePort } from './testing/free-port';
 
 /** A service whose one RPC takes as long as the test says, to have calls in flight during a drain. */
 let answerAfterMs = 0;
@@ -22,14 +22,6 @@ class SlowBilling {
 @Module({ controllers: [SlowBilling] })
 class SlowBillingModule {}
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('draining a gRPC service (graceful shutdown)', () => {
   const logger = createLogger('grpc-test', 'silent');
@@ -41,13 +33,13 @@ describe('draining a gRPC service (graceful shutdown)', () => {
     try {
       expect(await checkGrpcHealth(url)).toBe(true);
       answerAfterMs = 600;
-      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: 'sandbox' });
+      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX });
       await new Promise((resolve) => setTimeout(resolve, 100));
       const drained = running.drain(5_000);
       await expect(inFlight).resolves.toMatchObject({ allowed: true, trialRemaining: 7 });
       expect(await drained).toEqual({ forced: false });
       expect(await checkGrpcHealth(url)).toBe(false);
-      await expect(client.authorizeSessionCreation({ projectId: 'p', environment: 'sandbox' }, { deadlineMs: 500 })).rejects.toBeDefined();
+      await expect(client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, { deadlineMs: 500 })).rejects.toBeDefined();
     } finally {
       client.close();
       await running.app.close();
@@ -60,7 +52,7 @@ describe('draining a gRPC service (graceful shutdown)', () => {
     const client = createGrpcClient('billing', url, { deadlineMs: 10_000 });
     try {
       answerAfterMs = 5_000;
-      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: 'sandbox' });
+      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await running.drain(300)).toEqual({ forced: true });
       await expect(inFlight).rejects.toBeDefined();

@@ -5,6 +5,7 @@ import { type GrpcOptions, Transport } from '@nestjs/microservices';
 import { SERVICE_PROTOS, type ServiceName } from '@kyc/contracts';
 import type { Logger } from '@kyc/logger';
 import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-check';
+import { UpstreamDeadlineInterceptor } from './deadline-context';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 
@@ -49,6 +50,7 @@ export async function startGrpcService(module: Type<unknown> | DynamicModule, op
   };
   const app = await NestFactory.createMicroservice<GrpcOptions>(module, { ...grpcOptions, logger: ['error', 'warn'] });
   app.useGlobalFilters(new GrpcExceptionFilter(options.logger));
+  app.useGlobalInterceptors(new UpstreamDeadlineInterceptor());
   await app.listen();
   health.setStatus('', 'SERVING');
   options.logger.info({ url: options.url, healthProto: healthProtoPath.split('/').pop() }, `${options.service} gRPC service listening`);

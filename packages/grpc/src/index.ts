@@ -6,3 +6,4 @@ export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDe
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export { PeriodicTask } from './periodic-task';
 export { requireWire } from './wire-values';
+export { PROPAGATION_MARGIN_MS, callDeadline, withUpstreamDeadline } from './deadline-context';

@@ -1,0 +1,11 @@
+import { createServer } from 'node:net';
+
+/** A TCP port free on 127.0.0.1 right now, for a test server to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
