@@ -1,9 +1,9 @@
-module.exports = {
-  ...require('../jest.preset.js'),
+module.exports = require('../jest.preset.js').withTiers(__dirname, {
   rootDir: 'converter',
-  testEnvironment: require.resolve('../jest.onnx-environment.js'),
-  testMatch: ['**/*.test.ts'],
-  // The PyTorch converter is its own workspace with its own tests.
-  testPathIgnorePatterns: ['/pytorch/'],
-  testTimeout: 120000,
-};
+  project: {
+    testEnvironment: require.resolve('../jest.onnx-environment.js'),
+    // The PyTorch converter is its own workspace with its own tests.
+    testPathIgnorePatterns: ['/node_modules/', '/dist/', '/pytorch/'],
+  },
+  global: { testTimeout: 120_000 },
+});

@@ -1,7 +1,5 @@
-module.exports = {
-  ...require('../../jest.preset.js'),
-  rootDir: 'src',
-  testTimeout: 60_000,
+module.exports = require('../../jest.preset.js').withTiers(__dirname, {
   // onnxruntime-node's typed arrays come from Node's main realm (see the environment's comment).
-  testEnvironment: require.resolve('../../jest.onnx-environment.js'),
-};
+  project: { testEnvironment: require.resolve('../../jest.onnx-environment.js') },
+  global: { testTimeout: 60_000 },
+});

@@ -1,8 +1,5 @@
-module.exports = {
-  ...require('../../jest.preset.js'),
-  rootDir: 'src',
-  testEnvironment: require.resolve('../../jest.onnx-environment.js'),
-  testMatch: ['**/*.test.ts', '**/*.spec.ts'],
+module.exports = require('../../jest.preset.js').withTiers(__dirname, {
+  project: { testEnvironment: require.resolve('../../jest.onnx-environment.js') },
   // Real models on 2 shared cores: image generation plus inference can exceed jest's 5 s default.
-  testTimeout: 60_000,
-};
+  global: { testTimeout: 60_000 },
+});

@@ -1,5 +1,5 @@
 const path = require('node:path');
-const preset = require('../../jest.preset.js');
+const { preset } = require('../../jest.preset.js');
 
 const rootDir = path.join(__dirname, 'src');
 const TYPE_SPECS = '\\.types\\.spec\\.ts$';
@@ -14,7 +14,7 @@ module.exports = {
       ...preset,
       displayName: 'types',
       rootDir,
-      testRegex: TYPE_SPECS,
+      testMatch: ['**/*.types.spec.ts'],
       transform: {
         // TS151002 is ts-jest's notice that node16 modules are best transpiled in isolation; these
         // specs are compiled to be type checked, and the CommonJS it emits is all jest needs.

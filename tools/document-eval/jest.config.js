@@ -1,1 +1,1 @@
-module.exports = { ...require('../../jest.preset.js'), rootDir: 'src' };
+module.exports = require('../../jest.preset.js').withTiers(__dirname);

@@ -1,1 +1,4 @@
-module.exports = { ...require('../../../jest.preset.js'), rootDir: 'src', testEnvironment: require.resolve('../../../jest.onnx-environment.js'), testTimeout: 60_000 };
+module.exports = require('../../../jest.preset.js').withTiers(__dirname, {
+  project: { testEnvironment: require.resolve('../../../jest.onnx-environment.js') },
+  global: { testTimeout: 60_000 },
+});
