@@ -6,7 +6,7 @@ const preset = {
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, experimentalDecorators: true, emitDecoratorMetadata: true } }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Helpers beside specs (fixtures, __tests__/support) are not tests.
-  testMatch: ['**/*.spec.ts', '**/*.test.ts'],
+  testMatch: ['**/*.spec.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
