@@ -3,7 +3,9 @@ const path = require('node:path');
 
 const preset = {
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, experimentalDecorators: true, emitDecoratorMetadata: true } }] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, experimentalDecorators: true, emitDecoratorMetadata: true } }],
+  },
   moduleFileExtensions: ['ts', 'js', 'json'],
   // Helpers beside specs (fixtures, __tests__/support) are not tests.
   testMatch: ['**/*.spec.ts'],

@@ -34,7 +34,9 @@ function main(): void {
   const built = buildAllModels();
   const mismatches = modelsThatDifferFromManifest(built, manifest);
   if (mismatches.length > 0) {
-    throw new Error(`face models do not match models/manifest.json (run npm run models:build to change it on purpose):\n  ${mismatches.join('\n  ')}`);
+    throw new Error(
+      `face models do not match models/manifest.json (run npm run models:build to change it on purpose):\n  ${mismatches.join('\n  ')}`,
+    );
   }
   for (const model of built) {
     const path = join(root, model.file);

@@ -12,6 +12,11 @@ runGrpcService({
   createDataSource: createBillingDataSource,
   module: (config, dataSource) => BillingModule.register(config, dataSource),
   afterStart: (config, dataSource, logger) => {
-    return [consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-billing', dataSource, logger }), new BillingRepository(dataSource, config.BILLING_TRIAL_VERIFICATIONS))];
+    return [
+      consumeCompletedVerifications(
+        createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-billing', dataSource, logger }),
+        new BillingRepository(dataSource, config.BILLING_TRIAL_VERIFICATIONS),
+      ),
+    ];
   },
 });

@@ -11,7 +11,8 @@ runGrpcService({
   service: 'biometrics',
   loadConfig: loadBiometricsConfig,
   createDataSource: createBiometricsDataSource,
-  module: (config, dataSource) => BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
+  module: (config, dataSource) =>
+    BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
   afterStart: (config, dataSource, logger) => {
     const selfies = new SelfieRepository(dataSource);
     const sweep = new PeriodicTask(
@@ -21,6 +22,12 @@ runGrpcService({
       logger,
     );
     sweep.start();
-    return [consumeCompletedVerifications(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }), selfies), sweep];
+    return [
+      consumeCompletedVerifications(
+        createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }),
+        selfies,
+      ),
+      sweep,
+    ];
   },
 });

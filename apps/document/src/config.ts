@@ -15,7 +15,13 @@ const imageKey = () =>
     return key;
   });
 
-const schema = z.object({ ...commonEnv, ...uploadCandidateEnv, GRPC_URL: grpcAddress().default('127.0.0.1:50052'), DOCUMENT_ENCRYPTION_KEY: imageKey() });
+const schema = z.object({
+  ...commonEnv,
+  ...uploadCandidateEnv,
+  GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
+  DOCUMENT_ENCRYPTION_KEY: imageKey(),
+});
 
 export type DocumentConfig = z.infer<typeof schema>;
-export const loadDocumentConfig = (env: NodeJS.ProcessEnv = process.env): DocumentConfig => loadConfig(schema, env, ['DATABASE_URL', 'DOCUMENT_ENCRYPTION_KEY']);
+export const loadDocumentConfig = (env: NodeJS.ProcessEnv = process.env): DocumentConfig =>
+  loadConfig(schema, env, ['DATABASE_URL', 'DOCUMENT_ENCRYPTION_KEY']);

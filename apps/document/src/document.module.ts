@@ -16,7 +16,12 @@ export function buildDocumentService(config: DocumentConfig, dataSource: DataSou
 /** Deletes the uploads no session promoted (see uploadCandidateEnv). */
 export function startDocumentBackgroundWork(config: DocumentConfig, dataSource: DataSource, logger: Logger): BackgroundWork[] {
   const service = buildDocumentService(config, dataSource, logger);
-  const sweep = new PeriodicTask('upload candidate sweep', () => service.sweepCandidates(config.UPLOAD_CANDIDATE_TTL_MS), config.UPLOAD_CANDIDATE_SWEEP_MS, logger);
+  const sweep = new PeriodicTask(
+    'upload candidate sweep',
+    () => service.sweepCandidates(config.UPLOAD_CANDIDATE_TTL_MS),
+    config.UPLOAD_CANDIDATE_SWEEP_MS,
+    logger,
+  );
   sweep.start();
   return [sweep];
 }
@@ -25,6 +30,10 @@ export function startDocumentBackgroundWork(config: DocumentConfig, dataSource: 
 export class DocumentModule {
   static register(config: DocumentConfig, dataSource: DataSource, logger: Logger): DynamicModule {
     const service = buildDocumentService(config, dataSource, logger);
-    return { module: DocumentModule, controllers: [DocumentGrpcController], providers: [{ provide: DocumentAnalysisService, useValue: service }] };
+    return {
+      module: DocumentModule,
+      controllers: [DocumentGrpcController],
+      providers: [{ provide: DocumentAnalysisService, useValue: service }],
+    };
   }
 }

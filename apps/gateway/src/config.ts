@@ -25,4 +25,5 @@ const schema = z.object({
 });
 
 export type GatewayConfig = z.infer<typeof schema>;
-export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig => loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL']);
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
+  loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL']);

@@ -27,8 +27,16 @@ export class GatewayModule {
     return {
       module: GatewayModule,
       controllers: [
-        SessionsController, VerificationsController, DeviceController, HealthController,
-        ProjectsAdminController, WebhooksAdminController, BillingAdminController, ScoringAdminController, SessionsAdminController, DeadLettersAdminController,
+        SessionsController,
+        VerificationsController,
+        DeviceController,
+        HealthController,
+        ProjectsAdminController,
+        WebhooksAdminController,
+        BillingAdminController,
+        ScoringAdminController,
+        SessionsAdminController,
+        DeadLettersAdminController,
       ],
       providers: [
         { provide: ServiceClients, useValue: clients },

@@ -19,7 +19,10 @@ const JSON_BODY_LIMIT = 64 * 1024;
 /** Builds the gateway's HTTP server: Fastify under NestJS, with one error path for everything. */
 export async function createHttpServer(config: GatewayConfig, dataSource: DataSource, logger: Logger): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, genReqId: () => randomUUID(), trustProxy: false });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, dataSource), adapter, { logger: ['error', 'warn'], bodyParser: false });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, dataSource), adapter, {
+    logger: ['error', 'warn'],
+    bodyParser: false,
+  });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
   // An empty JSON body means "no fields" (all create fields are optional); malformed JSON is the caller's mistake.

@@ -12,7 +12,12 @@ async function main(): Promise<void> {
   const dataSource = await createGatewayDataSource(config.DATABASE_URL).initialize();
   const app = await createHttpServer(config, dataSource, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
-  new RetentionSweeper(new IdempotencyRepository(dataSource), new DeviceCallWindowRepository(dataSource), logger, config.RETENTION_SWEEP_INTERVAL_MS).start();
+  new RetentionSweeper(
+    new IdempotencyRepository(dataSource),
+    new DeviceCallWindowRepository(dataSource),
+    logger,
+    config.RETENTION_SWEEP_INTERVAL_MS,
+  ).start();
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
 }
 

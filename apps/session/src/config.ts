@@ -25,4 +25,5 @@ const schema = z.object({
 });
 
 export type SessionConfig = z.infer<typeof schema>;
-export const loadSessionConfig = (env: NodeJS.ProcessEnv = process.env): SessionConfig => loadConfig(schema, env, ['EMBED_TOKEN_SECRET', 'DATABASE_URL']);
+export const loadSessionConfig = (env: NodeJS.ProcessEnv = process.env): SessionConfig =>
+  loadConfig(schema, env, ['EMBED_TOKEN_SECRET', 'DATABASE_URL']);

@@ -9,7 +9,8 @@ runGrpcService({
   service: 'session',
   loadConfig: loadSessionConfig,
   createDataSource: createSessionDataSource,
-  module: (config, dataSource, logger) => SessionModule.register(buildSessionUseCases(config, dataSource, createServiceClients(config), logger)),
+  module: (config, dataSource, logger) =>
+    SessionModule.register(buildSessionUseCases(config, dataSource, createServiceClients(config), logger)),
   afterStart: (config, dataSource, logger) => {
     const clients = createServiceClients(config);
     const bus = createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-session', dataSource, logger });

@@ -23,14 +23,24 @@ import { TenancyRepository } from './infrastructure/tenancy.repository';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
 
 /** The composition root: the one place adapters meet use cases (explicit constructor injection; Nest only hosts the controller). */
-export function buildSessionUseCases(config: SessionConfig, dataSource: DataSource, clients: ServiceClients, logger: Logger): SessionUseCases {
+export function buildSessionUseCases(
+  config: SessionConfig,
+  dataSource: DataSource,
+  clients: ServiceClients,
+  logger: Logger,
+): SessionUseCases {
   const sessions = new SessionRepository(dataSource);
   const tenancy = new TenancyRepository(dataSource);
   return new SessionUseCases(
     new CreateSessionUseCase(sessions, tenancy, clients, new EmbedTokenIssuer(config.EMBED_TOKEN_SECRET)),
     new UploadDocumentUseCase(sessions, clients),
     new UploadFaceUseCase(sessions, clients),
-    new SubmitVerificationUseCase(sessions, new VerificationEvidenceGatherer(clients), { leaseMs: config.PROCESSING_LEASE_MS, analysisDeadlineMs: config.ANALYSIS_DEADLINE_MS }, logger),
+    new SubmitVerificationUseCase(
+      sessions,
+      new VerificationEvidenceGatherer(clients),
+      { leaseMs: config.PROCESSING_LEASE_MS, analysisDeadlineMs: config.ANALYSIS_DEADLINE_MS },
+      logger,
+    ),
     new SessionQueries(sessions, tenancy),
     new TenancyUseCases(tenancy),
     new ReviewSessionUseCase(sessions, logger),
@@ -39,7 +49,13 @@ export function buildSessionUseCases(config: SessionConfig, dataSource: DataSour
 }
 
 /** The session service's background work: expiry, lapsed processing leases, purges and the outbox relay. */
-export function startSessionBackgroundWork(config: SessionConfig, dataSource: DataSource, clients: ServiceClients, bus: EventBus, logger: Logger): BackgroundWork[] {
+export function startSessionBackgroundWork(
+  config: SessionConfig,
+  dataSource: DataSource,
+  clients: ServiceClients,
+  bus: EventBus,
+  logger: Logger,
+): BackgroundWork[] {
   const sessions = new SessionRepository(dataSource);
   const expiry = new ExpirySweeper(sessions, logger);
   const lapsed = new LapsedAttemptSweeper(sessions, logger);

@@ -5,19 +5,25 @@ const schema = z.object({
   ...commonEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
   /** Comma-separated delays between attempts; unset → the documented ~3-day schedule. */
-  WEBHOOK_RETRY_SCHEDULE_MS: z.string().optional().transform((value, ctx) => {
-    try {
-      return parseRetrySchedule(value);
-    } catch (error) {
-      ctx.addIssue({ code: 'custom', message: (error as Error).message });
-      return z.NEVER;
-    }
-  }),
+  WEBHOOK_RETRY_SCHEDULE_MS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseRetrySchedule(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** A 2xx within this time is a delivery. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   WEBHOOK_CONCURRENCY: z.coerce.number().int().positive().default(32),
   /** Lets sandbox and live endpoints resolve to private or loopback addresses (operators only). */
-  WEBHOOK_ALLOW_PRIVATE_URLS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  WEBHOOK_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type WebhookConfig = z.infer<typeof schema>;

@@ -14,7 +14,10 @@ runGrpcService({
   module: (config, dataSource) => WebhookModule.register(dataSource, config.WEBHOOK_ALLOW_PRIVATE_URLS),
   afterStart: (config, dataSource, logger) => {
     const deliveries = new DeliveryRepository(dataSource);
-    const consumer = consumeSessionEvents(createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-webhook', dataSource, logger }), deliveries);
+    const consumer = consumeSessionEvents(
+      createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-webhook', dataSource, logger }),
+      deliveries,
+    );
     const dispatcher = new WebhookDispatcher(deliveries, logger, {
       retryScheduleMs: config.WEBHOOK_RETRY_SCHEDULE_MS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,

@@ -13,7 +13,11 @@ describe('models:build', () => {
   it.each(built.map((b) => [b.file, b] as const))('%s rebuilds to the sha256 in manifest.json and on disk', (file, model) => {
     const entry = manifest.models.find((m) => m.file === file);
     expect(entry?.sha256).toBe(model.sha256);
-    expect(createHash('sha256').update(readFileSync(join(root, file))).digest('hex')).toBe(model.sha256);
+    expect(
+      createHash('sha256')
+        .update(readFileSync(join(root, file)))
+        .digest('hex'),
+    ).toBe(model.sha256);
   });
 
   it('rebuilds manifest.json identically', () => {
@@ -24,7 +28,9 @@ describe('models:build', () => {
 
 describe('the build step (write-face-models)', () => {
   const built = buildAllModels();
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../manifest.json'), 'utf8')) as { models: { file: string; sha256: string }[] };
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../manifest.json'), 'utf8')) as {
+    models: { file: string; sha256: string }[];
+  };
 
   it('accepts models that match the manifest', () => {
     expect(modelsThatDifferFromManifest(built, manifest)).toEqual([]);

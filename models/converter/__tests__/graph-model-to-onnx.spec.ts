@@ -41,24 +41,59 @@ function writeSyntheticModel(dir: string): void {
   ];
   const conv = { strides: list([1, 2, 2, 1]), padding: { s: b64('SAME') }, dilations: list([1, 1, 1, 1]), data_format: { s: b64('NHWC') } };
   const nodes = [
-    { name: 'input', op: 'Placeholder', attr: { shape: { shape: { dim: [{ size: '1' }, { size: '16' }, { size: '16' }, { size: '3' }] } }, dtype: { type: 'DT_FLOAT' } } },
-    ...[...floats, ...ints].map((w) => ({ name: w.name, op: 'Const', attr: { dtype: { type: w.data instanceof Int32Array ? 'DT_INT32' : 'DT_FLOAT' } } })),
-    { name: 'conv', op: '_FusedConv2D', input: ['input', 'conv/filter', 'conv/bias'], attr: { ...conv, fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu')] } }, num_args: { i: '1' } } },
-    { name: 'dw', op: 'DepthwiseConv2dNative', input: ['conv', 'dw/filter'], attr: { ...conv, strides: list([1, 1, 1, 1]), padding: { s: b64('VALID') } } },
+    {
+      name: 'input',
+      op: 'Placeholder',
+      attr: { shape: { shape: { dim: [{ size: '1' }, { size: '16' }, { size: '16' }, { size: '3' }] } }, dtype: { type: 'DT_FLOAT' } },
+    },
+    ...[...floats, ...ints].map((w) => ({
+      name: w.name,
+      op: 'Const',
+      attr: { dtype: { type: w.data instanceof Int32Array ? 'DT_INT32' : 'DT_FLOAT' } },
+    })),
+    {
+      name: 'conv',
+      op: '_FusedConv2D',
+      input: ['input', 'conv/filter', 'conv/bias'],
+      attr: { ...conv, fused_ops: { list: { s: [b64('BiasAdd'), b64('Relu')] } }, num_args: { i: '1' } },
+    },
+    {
+      name: 'dw',
+      op: 'DepthwiseConv2dNative',
+      input: ['conv', 'dw/filter'],
+      attr: { ...conv, strides: list([1, 1, 1, 1]), padding: { s: b64('VALID') } },
+    },
     { name: 'pad', op: 'Pad', input: ['dw', 'pad/paddings'] },
-    { name: 'pool', op: 'MaxPool', input: ['pad'], attr: { ksize: list([1, 2, 2, 1]), strides: list([1, 2, 2, 1]), padding: { s: b64('SAME') } } },
+    {
+      name: 'pool',
+      op: 'MaxPool',
+      input: ['pad'],
+      attr: { ksize: list([1, 2, 2, 1]), strides: list([1, 2, 2, 1]), padding: { s: b64('SAME') } },
+    },
     { name: 'clip', op: 'Maximum', input: ['pool', 'clip/min'] },
     { name: 'mean', op: 'Mean', input: ['clip', 'mean/axes'], attr: { keep_dims: { b: false } } },
-    { name: 'fc', op: '_FusedMatMul', input: ['mean', 'fc/kernel', 'fc/bias'], attr: { fused_ops: { list: { s: [b64('BiasAdd')] } }, num_args: { i: '1' }, transpose_a: { b: false }, transpose_b: { b: false } } },
+    {
+      name: 'fc',
+      op: '_FusedMatMul',
+      input: ['mean', 'fc/kernel', 'fc/bias'],
+      attr: { fused_ops: { list: { s: [b64('BiasAdd')] } }, num_args: { i: '1' }, transpose_a: { b: false }, transpose_b: { b: false } },
+    },
     { name: 'reshape', op: 'Reshape', input: ['fc', 'reshape/shape'] },
     { name: 'softmax', op: 'Softmax', input: ['reshape'] },
   ];
   const buffers = [...floats.map((w) => Buffer.from(w.data.buffer)), ...ints.map((w) => Buffer.from(w.data.buffer))];
   writeFileSync(join(dir, 'weights.bin'), Buffer.concat(buffers));
-  const weights = [...floats.map((w) => ({ name: w.name, shape: w.shape, dtype: 'float32' })), ...ints.map((w) => ({ name: w.name, shape: w.shape, dtype: 'int32' }))];
+  const weights = [
+    ...floats.map((w) => ({ name: w.name, shape: w.shape, dtype: 'float32' })),
+    ...ints.map((w) => ({ name: w.name, shape: w.shape, dtype: 'int32' })),
+  ];
   writeFileSync(
     join(dir, 'model.json'),
-    JSON.stringify({ format: 'graph-model', modelTopology: { node: nodes, versions: { producer: 1 } }, weightsManifest: [{ paths: ['weights.bin'], weights }] }),
+    JSON.stringify({
+      format: 'graph-model',
+      modelTopology: { node: nodes, versions: { producer: 1 } },
+      weightsManifest: [{ paths: ['weights.bin'], weights }],
+    }),
   );
 }
 
@@ -67,9 +102,19 @@ describe('convertGraphModel', () => {
     await tf.setBackend('cpu');
     const dir = mkdtempSync(join(tmpdir(), 'graph-model-'));
     writeSyntheticModel(dir);
-    const bytes = convertGraphModel(join(dir, 'model.json'), { outputs: [{ node: 'softmax', name: 'probabilities' }, { node: 'pool', name: 'pooled' }], graphName: 'synthetic', docString: '' });
+    const bytes = convertGraphModel(join(dir, 'model.json'), {
+      outputs: [
+        { node: 'softmax', name: 'probabilities' },
+        { node: 'pool', name: 'pooled' },
+      ],
+      graphName: 'synthetic',
+      docString: '',
+    });
     const session = await ort.InferenceSession.create(bytes);
-    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as { modelTopology: object; weightsManifest: { weights: tf.io.WeightsManifestEntry[] }[] };
+    const json = JSON.parse(readFileSync(join(dir, 'model.json'), 'utf8')) as {
+      modelTopology: object;
+      weightsManifest: { weights: tf.io.WeightsManifestEntry[] }[];
+    };
     const bin = readFileSync(join(dir, 'weights.bin'));
     const reference = await tfc.loadGraphModel({
       load: async () => ({
@@ -81,7 +126,10 @@ describe('convertGraphModel', () => {
     const x = seeded(16 * 16 * 3, 9).map((v) => v * 255);
     const onnxOut = await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', x, [1, 16, 16, 3]) });
     const [refProbabilities, refPooled] = reference.execute(tf.tensor4d(x, [1, 16, 16, 3]), ['softmax', 'pool']) as tf.Tensor[];
-    for (const [name, ref] of [['probabilities', refProbabilities], ['pooled', refPooled]] as const) {
+    for (const [name, ref] of [
+      ['probabilities', refProbabilities],
+      ['pooled', refPooled],
+    ] as const) {
       expect(onnxOut[name].dims).toEqual(ref.shape);
       const a = onnxOut[name].data as Float32Array;
       const b = ref.dataSync();

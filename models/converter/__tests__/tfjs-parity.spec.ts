@@ -33,7 +33,11 @@ function randomImage(size: number, seed: number): Float32Array {
 
 async function realImages(size: number): Promise<Float32Array[]> {
   if (!existsSync(FACES_DEV)) return [];
-  const files = [join(FACES_DEV, 'amy', 'amy1.png'), join(FACES_DEV, 'raj', 'raj3.png'), join(FACES_DEV, readdirSync(FACES_DEV).find((f) => f.endsWith('.jpg')) ?? 'bbt1.jpg')];
+  const files = [
+    join(FACES_DEV, 'amy', 'amy1.png'),
+    join(FACES_DEV, 'raj', 'raj3.png'),
+    join(FACES_DEV, readdirSync(FACES_DEV).find((f) => f.endsWith('.jpg')) ?? 'bbt1.jpg'),
+  ];
   return Promise.all(
     files.map(async (file) => {
       const { data } = await sharp(file).removeAlpha().resize(size, size, { fit: 'fill' }).raw().toBuffer({ resolveWithObject: true });
@@ -86,7 +90,8 @@ describe.each(FACE_MODELS.map((m) => [m.file, m] as const))('%s matches TensorFl
     if (images.length === 0) console.warn(`faces-dev not found at ${FACES_DEV}: real-image parity not checked`);
     const diffs = [];
     for (const image of images) diffs.push(await maxAbsDiff(image));
-    if (diffs.length > 0) console.log(`${file}: max abs diff vs TensorFlow.js on real images ${diffs.map((d) => d.toExponential(2)).join(', ')}`);
+    if (diffs.length > 0)
+      console.log(`${file}: max abs diff vs TensorFlow.js on real images ${diffs.map((d) => d.toExponential(2)).join(', ')}`);
     for (const d of diffs) expect(d).toBeLessThanOrEqual(TOLERANCE);
   });
 });

@@ -29,7 +29,14 @@ function normalize(x: tf.Tensor4D, meanRgb: number[], divisor: number): tf.Tenso
 
 // --- FaceRecognitionNet -------------------------------------------------------------------------
 
-function frConv(x: tf.Tensor4D, w: Weights, p: string, strides: [number, number], relu: boolean, padding: 'same' | 'valid' = 'same'): tf.Tensor4D {
+function frConv(
+  x: tf.Tensor4D,
+  w: Weights,
+  p: string,
+  strides: [number, number],
+  relu: boolean,
+  padding: 'same' | 'valid' = 'same',
+): tf.Tensor4D {
   let out = tf.conv2d(x, w[`${p}/conv/filters`] as tf.Tensor4D, strides, padding);
   out = tf.add(out, w[`${p}/conv/bias`]);
   out = tf.add(tf.mul(out, w[`${p}/scale/weights`]), w[`${p}/scale/biases`]);
@@ -118,7 +125,12 @@ function leaky(x: tf.Tensor4D): tf.Tensor4D {
 }
 
 function yoloSepConv(x: tf.Tensor4D, w: Weights, p: string): tf.Tensor4D {
-  let out = tf.pad(x, [[0, 0], [1, 1], [1, 1], [0, 0]]) as tf.Tensor4D;
+  let out = tf.pad(x, [
+    [0, 0],
+    [1, 1],
+    [1, 1],
+    [0, 0],
+  ]) as tf.Tensor4D;
   out = tf.separableConv2d(out, w[`${p}/depthwise_filter`] as tf.Tensor4D, w[`${p}/pointwise_filter`] as tf.Tensor4D, [1, 1], 'valid');
   return leaky(tf.add(out, w[`${p}/bias`]));
 }

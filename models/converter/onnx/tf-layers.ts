@@ -43,7 +43,8 @@ export function depthwiseToOnnx(shape: number[], data: Float32Array): { dims: nu
   const [kh, kw, cin, mult] = shape;
   if (mult !== 1) throw new Error(`depthwise multiplier ${mult} not supported`);
   const out = new Float32Array(data.length);
-  for (let y = 0; y < kh; y++) for (let x = 0; x < kw; x++) for (let i = 0; i < cin; i++) out[(i * kh + y) * kw + x] = data[(y * kw + x) * cin + i];
+  for (let y = 0; y < kh; y++)
+    for (let x = 0; x < kw; x++) for (let i = 0; i < cin; i++) out[(i * kh + y) * kw + x] = data[(y * kw + x) * cin + i];
   return { dims: [cin, 1, kh, kw], data: out };
 }
 
@@ -68,13 +69,18 @@ export function conv2d(
   const [before, after] = tfPads(x.size, kernel, stride, padding);
   const inputs = [x.name, g.floatConstant(`${label}/W`, dims, data)];
   if (w.bias) inputs.push(g.floatConstant(`${label}/B`, [dims[0]], w.bias));
-  const name = g.op('Conv', inputs, {
-    kernel_shape: [kernel, dims[3]],
-    strides: [stride, stride],
-    pads: [before, before, after, after],
-    dilations: [1, 1],
-    group: 1,
-  }, label);
+  const name = g.op(
+    'Conv',
+    inputs,
+    {
+      kernel_shape: [kernel, dims[3]],
+      strides: [stride, stride],
+      pads: [before, before, after, after],
+      dilations: [1, 1],
+      group: 1,
+    },
+    label,
+  );
   return { name, size: tfOutputSize(x.size, kernel, stride, padding), channels: dims[0] };
 }
 
@@ -92,13 +98,18 @@ export function separableConv2d(
   const dw = depthwiseToOnnx(depthwise.shape, depthwise.data);
   const kernel = dw.dims[2];
   const [before, after] = tfPads(x.size, kernel, stride, padding);
-  const depth = g.op('Conv', [x.name, g.floatConstant(`${label}/depthwise`, dw.dims, dw.data)], {
-    kernel_shape: [kernel, dw.dims[3]],
-    strides: [stride, stride],
-    pads: [before, before, after, after],
-    dilations: [1, 1],
-    group: x.channels,
-  }, `${label}/dw`);
+  const depth = g.op(
+    'Conv',
+    [x.name, g.floatConstant(`${label}/depthwise`, dw.dims, dw.data)],
+    {
+      kernel_shape: [kernel, dw.dims[3]],
+      strides: [stride, stride],
+      pads: [before, before, after, after],
+      dilations: [1, 1],
+      group: x.channels,
+    },
+    `${label}/dw`,
+  );
   const size = tfOutputSize(x.size, kernel, stride, padding);
   return conv2d(g, { name: depth, size, channels: x.channels }, { filters: pointwise, bias }, 1, 'valid', `${label}/pw`);
 }
@@ -115,7 +126,12 @@ export function pool(
   const [before, after] = tfPads(x.size, kernel, stride, padding);
   // TF's 'same' average pool divides by the number of real pixels, ONNX's by default too
   // (count_include_pad = 0); max pool ignores padding in both.
-  const name = g.op(op, [x.name], { kernel_shape: [kernel, kernel], strides: [stride, stride], pads: [before, before, after, after] }, label);
+  const name = g.op(
+    op,
+    [x.name],
+    { kernel_shape: [kernel, kernel], strides: [stride, stride], pads: [before, before, after, after] },
+    label,
+  );
   return { name, size: tfOutputSize(x.size, kernel, stride, padding), channels: x.channels };
 }
 

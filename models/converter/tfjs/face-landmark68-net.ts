@@ -27,7 +27,14 @@ function separable(g: OnnxGraphBuilder, w: Map<string, NamedWeight>, x: SpatialT
 
 function denseBlock(g: OnnxGraphBuilder, w: Map<string, NamedWeight>, x: SpatialTensor, prefix: string, isFirst: boolean): SpatialTensor {
   const first = isFirst
-    ? conv2d(g, x, { filters: requireWeight(w, `${prefix}/conv0/filters`), bias: requireWeight(w, `${prefix}/conv0/bias`).data }, 2, 'same', `${prefix}/conv0`)
+    ? conv2d(
+        g,
+        x,
+        { filters: requireWeight(w, `${prefix}/conv0/filters`), bias: requireWeight(w, `${prefix}/conv0/bias`).data },
+        2,
+        'same',
+        `${prefix}/conv0`,
+      )
     : separable(g, w, x, `${prefix}/conv0`, 2);
   const out1 = unary(g, 'Relu', first, `${prefix}/out1`);
   const out2 = separable(g, w, out1, `${prefix}/conv1`, 1);

@@ -58,7 +58,11 @@ function residualDown(g: OnnxGraphBuilder, w: Map<string, NamedWeight>, x: Spati
   if (main.channels !== shortcut.channels) {
     const extra = main.channels - shortcut.channels;
     const pads = g.int64Constant(`${prefix}/channel_pads`, [0, 0, 0, 0, 0, extra, 0, 0]);
-    shortcut = { ...shortcut, channels: main.channels, name: g.op('Pad', [shortcut.name, pads], { mode: 'constant' }, `${prefix}/pad_channels`) };
+    shortcut = {
+      ...shortcut,
+      channels: main.channels,
+      name: g.op('Pad', [shortcut.name, pads], { mode: 'constant' }, `${prefix}/pad_channels`),
+    };
   }
   return unary(g, 'Relu', add(g, shortcut, main, `${prefix}/add`), `${prefix}/relu`);
 }

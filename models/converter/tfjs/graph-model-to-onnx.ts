@@ -56,7 +56,11 @@ class GraphModelConverter {
   private readonly emitted = new Map<string, string>();
   private input?: { name: string; dims: (number | string)[] };
 
-  constructor(nodes: TfNode[], private readonly weights: Map<string, NamedWeight>, private readonly conversion: GraphConversion) {
+  constructor(
+    nodes: TfNode[],
+    private readonly weights: Map<string, NamedWeight>,
+    private readonly conversion: GraphConversion,
+  ) {
     this.g = new OnnxGraphBuilder(conversion.graphName);
     for (const node of nodes) this.nodes.set(node.name, node);
   }
@@ -124,9 +128,15 @@ class GraphModelConverter {
         return this.convolution(node, inputs, a);
       case 'MaxPool':
       case 'AvgPool': {
-        const k = ints(a.ksize), s = ints(a.strides);
+        const k = ints(a.ksize),
+          s = ints(a.strides);
         return this.nchw(node.name, this.tensor(inputs[0]), (x) =>
-          g.op(node.op === 'MaxPool' ? 'MaxPool' : 'AveragePool', [x], { kernel_shape: [k[1], k[2]], strides: [s[1], s[2]], auto_pad: text(a.padding) === 'SAME' ? 'SAME_UPPER' : 'VALID' }, node.name),
+          g.op(
+            node.op === 'MaxPool' ? 'MaxPool' : 'AveragePool',
+            [x],
+            { kernel_shape: [k[1], k[2]], strides: [s[1], s[2]], auto_pad: text(a.padding) === 'SAME' ? 'SAME_UPPER' : 'VALID' },
+            node.name,
+          ),
         );
       }
       case 'Pad': {
@@ -139,21 +149,56 @@ class GraphModelConverter {
       case 'Squeeze':
         return g.op('Squeeze', [this.tensor(inputs[0]), g.int64Constant(`${node.name}/axes`, ints(a.squeeze_dims))], {}, node.name);
       case 'Mean':
-        return g.op('ReduceMean', [this.tensor(inputs[0])], { axes: this.constInts(inputs[1]), keepdims: a.keep_dims?.b ? 1 : 0 }, node.name);
+        return g.op(
+          'ReduceMean',
+          [this.tensor(inputs[0])],
+          { axes: this.constInts(inputs[1]), keepdims: a.keep_dims?.b ? 1 : 0 },
+          node.name,
+        );
       case 'Sum':
-        return g.op('ReduceSum', [this.tensor(inputs[0]), g.int64Constant(`${node.name}/axes`, this.constInts(inputs[1]))], { keepdims: a.keep_dims?.b ? 1 : 0 }, node.name);
+        return g.op(
+          'ReduceSum',
+          [this.tensor(inputs[0]), g.int64Constant(`${node.name}/axes`, this.constInts(inputs[1]))],
+          { keepdims: a.keep_dims?.b ? 1 : 0 },
+          node.name,
+        );
       case 'Add':
       case 'AddV2':
-        return g.op('Add', inputs.map((i) => this.tensor(i)), {}, node.name);
+        return g.op(
+          'Add',
+          inputs.map((i) => this.tensor(i)),
+          {},
+          node.name,
+        );
       case 'Sub':
       case 'Mul':
-        return g.op(node.op, inputs.map((i) => this.tensor(i)), {}, node.name);
+        return g.op(
+          node.op,
+          inputs.map((i) => this.tensor(i)),
+          {},
+          node.name,
+        );
       case 'RealDiv':
-        return g.op('Div', inputs.map((i) => this.tensor(i)), {}, node.name);
+        return g.op(
+          'Div',
+          inputs.map((i) => this.tensor(i)),
+          {},
+          node.name,
+        );
       case 'Maximum':
-        return g.op('Max', inputs.map((i) => this.tensor(i)), {}, node.name);
+        return g.op(
+          'Max',
+          inputs.map((i) => this.tensor(i)),
+          {},
+          node.name,
+        );
       case 'Minimum':
-        return g.op('Min', inputs.map((i) => this.tensor(i)), {}, node.name);
+        return g.op(
+          'Min',
+          inputs.map((i) => this.tensor(i)),
+          {},
+          node.name,
+        );
       case 'Relu':
       case 'Sigmoid':
       case 'Abs':
@@ -170,7 +215,8 @@ class GraphModelConverter {
         return g.op('Softmax', [this.tensor(inputs[0])], { axis: -1 }, node.name);
       case 'MatMul':
       case '_FusedMatMul': {
-        const ta = a.transpose_a?.b ?? false, tb = a.transpose_b?.b ?? false;
+        const ta = a.transpose_a?.b ?? false,
+          tb = a.transpose_b?.b ?? false;
         let x = this.tensor(inputs[0]);
         let w = this.tensor(inputs[1]);
         if (ta) x = g.op('Transpose', [x], { perm: [1, 0] }, `${node.name}/ta`);
@@ -189,7 +235,8 @@ class GraphModelConverter {
     const filter = this.constant(inputs[1]);
     const depthwise = node.op.includes('Depthwise');
     const { dims, data } = depthwise ? depthwiseToOnnx(filter.shape, filter.data) : hwioToOihw(filter.shape, filter.data);
-    const s = ints(a.strides), d = ints(a.dilations);
+    const s = ints(a.strides),
+      d = ints(a.dilations);
     const padding = text(a.padding);
     if (padding === 'EXPLICIT') throw new Error(`${node.name}: explicit paddings not supported`);
     const fused = strings(a.fused_ops);
@@ -201,13 +248,18 @@ class GraphModelConverter {
         const bias = this.constant(inputs[2]);
         convInputs.push(g.floatConstant(`${node.name}/B`, [bias.data.length], bias.data));
       }
-      return g.op('Conv', convInputs, {
-        kernel_shape: [dims[2], dims[3]],
-        strides: [s[1] ?? 1, s[2] ?? 1],
-        dilations: d.length === 4 ? [d[1], d[2]] : [1, 1],
-        group: depthwise ? filter.shape[2] : 1,
-        auto_pad: padding === 'SAME' ? 'SAME_UPPER' : 'VALID',
-      }, node.name);
+      return g.op(
+        'Conv',
+        convInputs,
+        {
+          kernel_shape: [dims[2], dims[3]],
+          strides: [s[1] ?? 1, s[2] ?? 1],
+          dilations: d.length === 4 ? [d[1], d[2]] : [1, 1],
+          group: depthwise ? filter.shape[2] : 1,
+          auto_pad: padding === 'SAME' ? 'SAME_UPPER' : 'VALID',
+        },
+        node.name,
+      );
     });
     if (fused.length === 0) return out;
     return this.fusedTail(node, out, inputs.slice(biasInConv ? 3 : 2), biasInConv ? fused.slice(1) : fused);

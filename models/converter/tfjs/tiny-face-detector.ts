@@ -39,7 +39,14 @@ export function buildTinyFaceDetector(weights: Map<string, NamedWeight>, inputSi
   const g = new OnnxGraphBuilder('tiny_face_detector');
   const input = g.uniqueName('input');
   let x = normalizedInput(g, input, inputSize, TINY_FACE_DETECTOR_MEAN_RGB, INPUT_DIVISOR);
-  x = conv2d(g, x, { filters: requireWeight(weights, 'conv0/filters'), bias: requireWeight(weights, 'conv0/bias').data }, 1, 'valid', 'conv0');
+  x = conv2d(
+    g,
+    x,
+    { filters: requireWeight(weights, 'conv0/filters'), bias: requireWeight(weights, 'conv0/bias').data },
+    1,
+    'valid',
+    'conv0',
+  );
   x = leaky(g, x, 'conv0/leaky');
   for (const block of ['conv1', 'conv2', 'conv3', 'conv4', 'conv5']) {
     x = pool(g, 'MaxPool', x, 2, 2, 'same', `${block}/maxpool_before`);
@@ -47,7 +54,14 @@ export function buildTinyFaceDetector(weights: Map<string, NamedWeight>, inputSi
   }
   x = pool(g, 'MaxPool', x, 2, 1, 'same', 'maxpool_last');
   for (const block of ['conv6', 'conv7']) if (weights.has(`${block}/bias`)) x = separableBlock(g, weights, x, block);
-  const head = conv2d(g, x, { filters: requireWeight(weights, 'conv8/filters'), bias: requireWeight(weights, 'conv8/bias').data }, 1, 'valid', 'conv8');
+  const head = conv2d(
+    g,
+    x,
+    { filters: requireWeight(weights, 'conv8/filters'), bias: requireWeight(weights, 'conv8/bias').data },
+    1,
+    'valid',
+    'conv8',
+  );
   // Back to NHWC so the grid reads [row][col][anchor * 5 + k] as in face-api's decoder.
   const output = g.op('Transpose', [head.name], { perm: [0, 2, 3, 1] }, 'grid');
   return g.toBytes(

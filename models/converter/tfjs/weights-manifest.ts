@@ -48,7 +48,12 @@ export function readWeightGroups(groups: ManifestGroup[], baseDir: string): Map<
   return weights;
 }
 
-function decodeEntry(entry: ManifestEntry, buffer: Buffer, offset: number, count: number): { data: Float32Array; ints?: Int32Array; bytes: number } {
+function decodeEntry(
+  entry: ManifestEntry,
+  buffer: Buffer,
+  offset: number,
+  count: number,
+): { data: Float32Array; ints?: Int32Array; bytes: number } {
   const q = entry.quantization;
   if (q === undefined && entry.dtype === 'int32') {
     const ints = new Int32Array(count);

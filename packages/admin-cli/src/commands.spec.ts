@@ -2,31 +2,86 @@ import { UsageError, buildRequest } from './commands';
 
 describe(buildRequest.name, () => {
   it('maps each command to its admin route', () => {
-    expect(buildRequest('projects:create', ['Acme'], { account: 'Acme Inc' })).toEqual({ method: 'POST', path: '/admin/v1/projects', body: { name: 'Acme', accountName: 'Acme Inc' } });
+    expect(buildRequest('projects:create', ['Acme'], { account: 'Acme Inc' })).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects',
+      body: { name: 'Acme', accountName: 'Acme Inc' },
+    });
     expect(buildRequest('projects:approve', ['p1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/approve' });
-    expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate' });
+    expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate',
+    });
     expect(buildRequest('keys:revoke', ['p1', 'k1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/keys/k1/revoke' });
-    expect(buildRequest('webhook:set', ['p1', 'test', 'http://127.0.0.1:4000/h'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/test/webhook', body: { url: 'http://127.0.0.1:4000/h' } });
-    expect(buildRequest('balance:top-up', ['p1', 'live', '500'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/environments/live/balance', body: { amount: 500 } });
-    expect(buildRequest('balance:set-trial', ['p1', 'sandbox', '0'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/sandbox/trial', body: { trialRemaining: 0 } });
-    expect(buildRequest('balance:set-credit-limit', ['p1', 'live', '25'], {})).toEqual({ method: 'PUT', path: '/admin/v1/projects/p1/environments/live/credit-limit', body: { creditLimit: 25 } });
-    expect(buildRequest('balance:history', ['p1', 'live'], { limit: '10', before: '42' })).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/environments/live/balance/history?limit=10&before=42' });
-    expect(buildRequest('webhook:deliveries', ['p1', 'test'], { limit: '5' }).path).toBe('/admin/v1/projects/p1/environments/test/webhook/deliveries?limit=5');
-    expect(buildRequest('webhook:replay', ['p1', 'd1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/webhook/deliveries/d1/replay' });
-    expect(buildRequest('sessions:list', ['p1'], { environment: 'test', status: 'completed', limit: '5' }).path).toBe('/admin/v1/projects/p1/sessions?environment=test&status=completed&limit=5');
-    expect(buildRequest('sessions:approve', ['p1', 's1'], { reviewer: 'ana' })).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/sessions/s1/review', body: { decision: 'approve', reviewer: 'ana' } });
-    expect(buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana', reason: 'forged' }).body).toEqual({ decision: 'reject', reviewer: 'ana', reason: 'forged' });
+    expect(buildRequest('webhook:set', ['p1', 'test', 'http://127.0.0.1:4000/h'], {})).toEqual({
+      method: 'PUT',
+      path: '/admin/v1/projects/p1/environments/test/webhook',
+      body: { url: 'http://127.0.0.1:4000/h' },
+    });
+    expect(buildRequest('balance:top-up', ['p1', 'live', '500'], {})).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects/p1/environments/live/balance',
+      body: { amount: 500 },
+    });
+    expect(buildRequest('balance:set-trial', ['p1', 'sandbox', '0'], {})).toEqual({
+      method: 'PUT',
+      path: '/admin/v1/projects/p1/environments/sandbox/trial',
+      body: { trialRemaining: 0 },
+    });
+    expect(buildRequest('balance:set-credit-limit', ['p1', 'live', '25'], {})).toEqual({
+      method: 'PUT',
+      path: '/admin/v1/projects/p1/environments/live/credit-limit',
+      body: { creditLimit: 25 },
+    });
+    expect(buildRequest('balance:history', ['p1', 'live'], { limit: '10', before: '42' })).toEqual({
+      method: 'GET',
+      path: '/admin/v1/projects/p1/environments/live/balance/history?limit=10&before=42',
+    });
+    expect(buildRequest('webhook:deliveries', ['p1', 'test'], { limit: '5' }).path).toBe(
+      '/admin/v1/projects/p1/environments/test/webhook/deliveries?limit=5',
+    );
+    expect(buildRequest('webhook:replay', ['p1', 'd1'], {})).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects/p1/webhook/deliveries/d1/replay',
+    });
+    expect(buildRequest('sessions:list', ['p1'], { environment: 'test', status: 'completed', limit: '5' }).path).toBe(
+      '/admin/v1/projects/p1/sessions?environment=test&status=completed&limit=5',
+    );
+    expect(buildRequest('sessions:approve', ['p1', 's1'], { reviewer: 'ana' })).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects/p1/sessions/s1/review',
+      body: { decision: 'approve', reviewer: 'ana' },
+    });
+    expect(buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana', reason: 'forged' }).body).toEqual({
+      decision: 'reject',
+      reviewer: 'ana',
+      reason: 'forged',
+    });
   });
 
   it('maps the scoring commands, sending only the settings given', () => {
-    expect(buildRequest('scoring:show', ['p1', 'sandbox'], {})).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/environments/sandbox/scoring-policy' });
-    expect(buildRequest('scoring:set', ['p1', 'live'], { threshold: '0.85', weights: '0.3,0.5,0.2', penalty: '0', duplicates: 'allow' })).toEqual({
-      method: 'PUT', path: '/admin/v1/projects/p1/environments/live/scoring-policy',
-      body: { autoApproveThreshold: 0.85, weights: { detectionConfidence: 0.3, faceMatchScore: 0.5, livenessConfidence: 0.2 }, lowSeverityPenalty: 0, duplicates: 'allow' },
+    expect(buildRequest('scoring:show', ['p1', 'sandbox'], {})).toEqual({
+      method: 'GET',
+      path: '/admin/v1/projects/p1/environments/sandbox/scoring-policy',
+    });
+    expect(
+      buildRequest('scoring:set', ['p1', 'live'], { threshold: '0.85', weights: '0.3,0.5,0.2', penalty: '0', duplicates: 'allow' }),
+    ).toEqual({
+      method: 'PUT',
+      path: '/admin/v1/projects/p1/environments/live/scoring-policy',
+      body: {
+        autoApproveThreshold: 0.85,
+        weights: { detectionConfidence: 0.3, faceMatchScore: 0.5, livenessConfidence: 0.2 },
+        lowSeverityPenalty: 0,
+        duplicates: 'allow',
+      },
     });
     expect(buildRequest('scoring:set', ['p1', 'sandbox'], { duplicates: 'review' }).body).toEqual({ duplicates: 'review' });
     expect(buildRequest('scoring:set', ['p1', 'sandbox'], {}).body).toEqual({});
-    expect(buildRequest('sessions:decisions', ['p1', 's1'], {})).toEqual({ method: 'GET', path: '/admin/v1/projects/p1/sessions/s1/decisions' });
+    expect(buildRequest('sessions:decisions', ['p1', 's1'], {})).toEqual({
+      method: 'GET',
+      path: '/admin/v1/projects/p1/sessions/s1/decisions',
+    });
   });
 
   it('refuses bad scoring usage before calling the API', () => {
@@ -53,10 +108,19 @@ describe(buildRequest.name, () => {
 
   it('maps the dead-letter commands', () => {
     expect(buildRequest('dead-letters:list', [], {})).toEqual({ method: 'GET', path: '/admin/v1/dead-letters' });
-    expect(buildRequest('dead-letters:list', [], { group: 'webhook', topic: 'kyc.session.events', limit: '20', offset: '40' }).path).toBe('/admin/v1/dead-letters?group=webhook&topic=kyc.session.events&limit=20&offset=40');
+    expect(buildRequest('dead-letters:list', [], { group: 'webhook', topic: 'kyc.session.events', limit: '20', offset: '40' }).path).toBe(
+      '/admin/v1/dead-letters?group=webhook&topic=kyc.session.events&limit=20&offset=40',
+    );
     expect(buildRequest('dead-letters:replay', ['d1'], {})).toEqual({ method: 'POST', path: '/admin/v1/dead-letters/d1/replay' });
-    expect(buildRequest('dead-letters:replay', [], { all: 'true' })).toEqual({ method: 'POST', path: '/admin/v1/dead-letters/replay', body: {} });
-    expect(buildRequest('dead-letters:replay', [], { all: 'true', group: 'billing', topic: 'kyc.session.events' }).body).toEqual({ group: 'billing', topic: 'kyc.session.events' });
+    expect(buildRequest('dead-letters:replay', [], { all: 'true' })).toEqual({
+      method: 'POST',
+      path: '/admin/v1/dead-letters/replay',
+      body: {},
+    });
+    expect(buildRequest('dead-letters:replay', [], { all: 'true', group: 'billing', topic: 'kyc.session.events' }).body).toEqual({
+      group: 'billing',
+      topic: 'kyc.session.events',
+    });
   });
 
   it('refuses a dead-letter replay that names neither one nor --all, or both', () => {

@@ -21,13 +21,15 @@ function required(value: string | undefined, name: string): string {
 
 function wholeNumber(value: string | undefined, name: string): number {
   const parsed = Number(value);
-  if (value === undefined || value === '' || !Number.isInteger(parsed) || parsed < 0) throw new UsageError(`<${name}> must be a whole number, 0 or more`);
+  if (value === undefined || value === '' || !Number.isInteger(parsed) || parsed < 0)
+    throw new UsageError(`<${name}> must be a whole number, 0 or more`);
   return parsed;
 }
 
 /** Scoring policies exist for sandbox and live only: test mode follows its personas. */
 function policyEnvironment(value: string | undefined): string {
-  if (value !== 'sandbox' && value !== 'live') throw new UsageError('a scoring policy belongs to sandbox or live (test mode follows its personas)');
+  if (value !== 'sandbox' && value !== 'live')
+    throw new UsageError('a scoring policy belongs to sandbox or live (test mode follows its personas)');
   return value;
 }
 
@@ -94,7 +96,11 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
   const project = (index: number) => `/admin/v1/projects/${required(args[index], 'projectId')}`;
   switch (command) {
     case 'projects:create':
-      return { method: 'POST', path: '/admin/v1/projects', body: { name: decodeURIComponent(required(args[0], 'name')), ...(flags.account ? { accountName: flags.account } : {}) } };
+      return {
+        method: 'POST',
+        path: '/admin/v1/projects',
+        body: { name: decodeURIComponent(required(args[0], 'name')), ...(flags.account ? { accountName: flags.account } : {}) },
+      };
     case 'projects:list':
       return { method: 'GET', path: '/admin/v1/projects' };
     case 'projects:show':
@@ -108,9 +114,16 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
     case 'keys:revoke':
       return { method: 'POST', path: `${project(0)}/keys/${required(args[1], 'keyId')}/revoke` };
     case 'webhook:set':
-      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/webhook`, body: { url: decodeURIComponent(required(args[2], 'url')) } };
+      return {
+        method: 'PUT',
+        path: `${project(0)}/environments/${environment(args[1])}/webhook`,
+        body: { url: decodeURIComponent(required(args[2], 'url')) },
+      };
     case 'webhook:deliveries':
-      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/webhook/deliveries${flags.limit ? `?limit=${encodeURIComponent(flags.limit)}` : ''}` };
+      return {
+        method: 'GET',
+        path: `${project(0)}/environments/${environment(args[1])}/webhook/deliveries${flags.limit ? `?limit=${encodeURIComponent(flags.limit)}` : ''}`,
+      };
     case 'webhook:replay':
       return { method: 'POST', path: `${project(0)}/webhook/deliveries/${required(args[1], 'deliveryId')}/replay` };
     case 'balance:top-up': {
@@ -128,9 +141,17 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/balance/history${suffix}` };
     }
     case 'balance:set-trial':
-      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/trial`, body: { trialRemaining: wholeNumber(args[2], 'verifications') } };
+      return {
+        method: 'PUT',
+        path: `${project(0)}/environments/${environment(args[1])}/trial`,
+        body: { trialRemaining: wholeNumber(args[2], 'verifications') },
+      };
     case 'balance:set-credit-limit':
-      return { method: 'PUT', path: `${project(0)}/environments/${environment(args[1])}/credit-limit`, body: { creditLimit: wholeNumber(args[2], 'verifications') } };
+      return {
+        method: 'PUT',
+        path: `${project(0)}/environments/${environment(args[1])}/credit-limit`,
+        body: { creditLimit: wholeNumber(args[2], 'verifications') },
+      };
     case 'sessions:list': {
       const query = new URLSearchParams();
       if (flags.environment) query.set('environment', environment(flags.environment));
@@ -146,14 +167,22 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       if (!reviewer) throw new UsageError('missing --reviewer');
       const reason = flags.reason?.trim();
       if (decision === 'reject' && !reason) throw new UsageError('a rejection needs --reason');
-      return { method: 'POST', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/review`, body: { decision, reviewer, ...(reason ? { reason } : {}) } };
+      return {
+        method: 'POST',
+        path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/review`,
+        body: { decision, reviewer, ...(reason ? { reason } : {}) },
+      };
     }
     case 'sessions:decisions':
       return { method: 'GET', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/decisions` };
     case 'scoring:show':
       return { method: 'GET', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy` };
     case 'scoring:set':
-      return { method: 'PUT', path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy`, body: scoringOverrides(flags) };
+      return {
+        method: 'PUT',
+        path: `${project(0)}/environments/${policyEnvironment(args[1])}/scoring-policy`,
+        body: scoringOverrides(flags),
+      };
     case 'dead-letters:list': {
       const query = new URLSearchParams();
       for (const flag of ['group', 'topic', 'limit', 'offset']) if (flags[flag]) query.set(flag, flags[flag]);
@@ -167,7 +196,11 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
         if (flags.group || flags.topic) throw new UsageError('--group and --topic go with --all');
         return { method: 'POST', path: `/admin/v1/dead-letters/${required(args[0], 'deadLetterId')}/replay` };
       }
-      return { method: 'POST', path: '/admin/v1/dead-letters/replay', body: { ...(flags.group ? { group: flags.group } : {}), ...(flags.topic ? { topic: flags.topic } : {}) } };
+      return {
+        method: 'POST',
+        path: '/admin/v1/dead-letters/replay',
+        body: { ...(flags.group ? { group: flags.group } : {}), ...(flags.topic ? { topic: flags.topic } : {}) },
+      };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

@@ -16,10 +16,21 @@ async function main(): Promise<number> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      account: { type: 'string' }, environment: { type: 'string' }, status: { type: 'string' }, limit: { type: 'string' }, before: { type: 'string' },
-      reviewer: { type: 'string' }, reason: { type: 'string' },
-      threshold: { type: 'string' }, weights: { type: 'string' }, penalty: { type: 'string' }, duplicates: { type: 'string' },
-      group: { type: 'string' }, topic: { type: 'string' }, offset: { type: 'string' }, all: { type: 'boolean' },
+      account: { type: 'string' },
+      environment: { type: 'string' },
+      status: { type: 'string' },
+      limit: { type: 'string' },
+      before: { type: 'string' },
+      reviewer: { type: 'string' },
+      reason: { type: 'string' },
+      threshold: { type: 'string' },
+      weights: { type: 'string' },
+      penalty: { type: 'string' },
+      duplicates: { type: 'string' },
+      group: { type: 'string' },
+      topic: { type: 'string' },
+      offset: { type: 'string' },
+      all: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
@@ -29,7 +40,9 @@ async function main(): Promise<number> {
     return 0;
   }
   // Boolean flags (--all) reach the commands as 'true', like a string flag that was given.
-  const flags = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, value === true ? 'true' : value === false ? undefined : value]));
+  const flags = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, value === true ? 'true' : value === false ? undefined : value]),
+  );
   const request = buildRequest(command, args, flags);
   const { baseUrl, token } = target();
   const response = await fetch(baseUrl.replace(/\/$/, '') + request.path, {

@@ -4,7 +4,11 @@ describe(loadConfig.name, () => {
   const schema = z.object({ PORT: positiveInt().default(8080), API_SECRET: z.string().min(16), MODE: z.enum(['sync', 'queued']) });
 
   it('returns typed values with defaults', () => {
-    expect(loadConfig(schema, { API_SECRET: 'x'.repeat(16), MODE: 'sync' })).toEqual({ PORT: 8080, API_SECRET: 'x'.repeat(16), MODE: 'sync' });
+    expect(loadConfig(schema, { API_SECRET: 'x'.repeat(16), MODE: 'sync' })).toEqual({
+      PORT: 8080,
+      API_SECRET: 'x'.repeat(16),
+      MODE: 'sync',
+    });
   });
 
   it('lists every bad key at once and never shows a secret value', () => {

@@ -14,7 +14,11 @@ export class ConfigError extends Error {
  * Validates `env` against a zod schema and returns the typed config. Values of keys listed in
  * `secretKeys` never appear in error messages.
  */
-export function loadConfig<S extends z.ZodObject>(schema: S, env: NodeJS.ProcessEnv = process.env, secretKeys: readonly string[] = []): z.infer<S> {
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+  secretKeys: readonly string[] = [],
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
@@ -30,7 +34,10 @@ export const commonEnv = {
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL'),
   /** Comma-separated host:port of Kafka brokers; unset or empty → the embedded PostgreSQL event transport. */
-  KAFKA_BROKERS: z.string().regex(/^$|^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port…]').optional(),
+  KAFKA_BROKERS: z
+    .string()
+    .regex(/^$|^[\w.-]+:\d+(,[\w.-]+:\d+)*$/, 'must be host:port[,host:port…]')
+    .optional(),
   /** On SIGTERM, how long in-flight requests may run on before they are cut (Kubernetes waits 30 s by default). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive().default(20_000),
 };

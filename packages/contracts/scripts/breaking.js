@@ -40,7 +40,10 @@ const against = git('merge-base', 'HEAD', found.commit) ?? found.commit;
 const gitDir = git('rev-parse', '--path-format=absolute', '--git-common-dir');
 console.log(`buf breaking: proto/ against ${found.ref} (${against === found.commit ? '' : 'merge base '}${against.slice(0, 12)})`);
 try {
-  execFileSync(process.execPath, [buf, 'breaking', 'proto', '--against', `${gitDir}#format=git,ref=${against},subdir=proto`], { cwd: repoDir, stdio: 'inherit' });
+  execFileSync(process.execPath, [buf, 'breaking', 'proto', '--against', `${gitDir}#format=git,ref=${against},subdir=proto`], {
+    cwd: repoDir,
+    stdio: 'inherit',
+  });
 } catch (error) {
   // buf exits with 100 when it found breaking changes, with another code when it could not run.
   if (error.status === 100) {

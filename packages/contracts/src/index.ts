@@ -11,8 +11,25 @@ export * as webhook from './gen/kyc/webhook/v1/webhook';
 export * as events from './gen/kyc/events/v1/events';
 export * as common from './gen/kyc/common/v1/common';
 export {
-  type WireEnum, wireEnum, type EnvironmentName, projectEnvironments, toProtoEnvironment, environmentName, type DocumentSideName, documentSides,
-  type EvidenceScopeName, evidenceScopes, type SignalSourceName, signalSources, type SignalKindName, signalKinds, type SeverityName, severities,
-  type VerificationOutcomeName, verificationOutcomes, type FaceMatchStatusName, faceMatchStatuses,
+  type WireEnum,
+  wireEnum,
+  type EnvironmentName,
+  projectEnvironments,
+  toProtoEnvironment,
+  environmentName,
+  type DocumentSideName,
+  documentSides,
+  type EvidenceScopeName,
+  evidenceScopes,
+  type SignalSourceName,
+  signalSources,
+  type SignalKindName,
+  signalKinds,
+  type SeverityName,
+  severities,
+  type VerificationOutcomeName,
+  verificationOutcomes,
+  type FaceMatchStatusName,
+  faceMatchStatuses,
 } from './wire-enums';
 export { PROTO_ROOT, SERVICE_PROTOS, type ServiceName } from './proto-files';

@@ -1,6 +1,14 @@
 import * as common from './gen/kyc/common/v1/common';
 import {
-  type WireEnum, documentSides, evidenceScopes, faceMatchStatuses, projectEnvironments, severities, signalKinds, signalSources, verificationOutcomes,
+  type WireEnum,
+  documentSides,
+  evidenceScopes,
+  faceMatchStatuses,
+  projectEnvironments,
+  severities,
+  signalKinds,
+  signalSources,
+  verificationOutcomes,
 } from './wire-enums';
 
 const cases: [string, WireEnum<string, string>, Record<string, string>][] = [

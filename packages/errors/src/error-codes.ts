@@ -85,25 +85,60 @@ export function defineError(code: ErrorCode): ErrorDefinition {
     case ErrorCode.SESSION_NOT_FOUND:
       return { httpStatus: 404, grpcCode: GrpcCode.NOT_FOUND, retryable: false, message: 'Session not found in the project' };
     case ErrorCode.SESSION_EXPIRED:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'Session expired; create a new session' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: false,
+        message: 'Session expired; create a new session',
+      };
     case ErrorCode.IMAGE_INVALID:
-      return { httpStatus: 400, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: true, message: 'Image failed validation: JPG or PNG, at most 10 MB' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.INVALID_ARGUMENT,
+        retryable: true,
+        message: 'Image failed validation: JPG or PNG, at most 10 MB',
+      };
     case ErrorCode.IMAGE_QUALITY_TOO_LOW:
       return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Image quality too low; please retake' };
     case ErrorCode.DOCUMENT_PROCESSING:
       return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'The document could not be processed' };
     case ErrorCode.LIVENESS_FAILED:
-      return { httpStatus: 422, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Liveness check failed; take a new selfie' };
+      return {
+        httpStatus: 422,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Liveness check failed; take a new selfie',
+      };
     case ErrorCode.BACK_SIDE_REQUIRED:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Document type requires both sides; upload the back side' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Document type requires both sides; upload the back side',
+      };
     case ErrorCode.DOCUMENT_EXPIRED:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Document expired; use a different document' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Document expired; use a different document',
+      };
     case ErrorCode.DOCUMENT_UNSUPPORTED:
       return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'The document could not be recognised' };
     case ErrorCode.CONFIDENCE_TOO_LOW:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Verification confidence too low; use clearer images' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Verification confidence too low; use clearer images',
+      };
     case ErrorCode.FACE_MISMATCH:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Selfie does not match the document portrait' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Selfie does not match the document portrait',
+      };
     case ErrorCode.FACE_NOT_DETECTED:
       return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'No face detected in the selfie' };
     case ErrorCode.SELFIE_QUALITY_TOO_LOW:
@@ -113,17 +148,47 @@ export function defineError(code: ErrorCode): ErrorDefinition {
     case ErrorCode.CREDIT_LIMIT:
       return { httpStatus: 402, grpcCode: GrpcCode.RESOURCE_EXHAUSTED, retryable: false, message: 'Credit limit reached' };
     case ErrorCode.SESSION_PROCESSING:
-      return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'The session is being processed; poll GET /v1/verifications/{id} for the result' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.ABORTED,
+        retryable: true,
+        message: 'The session is being processed; poll GET /v1/verifications/{id} for the result',
+      };
     case ErrorCode.SESSION_CLOSED:
-      return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'The session no longer accepts this call' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: false,
+        message: 'The session no longer accepts this call',
+      };
     case ErrorCode.SESSION_CHANGED:
-      return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'The session changed while this upload was analysed; upload it again' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.ABORTED,
+        retryable: true,
+        message: 'The session changed while this upload was analysed; upload it again',
+      };
     case ErrorCode.SESSION_NOT_IN_REVIEW:
-      return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: false, message: 'Only a session in manual_review can be approved or rejected' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: false,
+        message: 'Only a session in manual_review can be approved or rejected',
+      };
     case ErrorCode.SIDE_NOT_REQUESTED:
-      return { httpStatus: 409, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Only the side named in nextAction may be uploaded now' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Only the side named in nextAction may be uploaded now',
+      };
     case ErrorCode.UPLOADS_MISSING:
-      return { httpStatus: 400, grpcCode: GrpcCode.FAILED_PRECONDITION, retryable: true, message: 'Upload the document and the selfie before submitting' };
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Upload the document and the selfie before submitting',
+      };
     case ErrorCode.VALIDATION_FAILED:
       return { httpStatus: 400, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: true, message: 'The request is invalid' };
     case ErrorCode.MALFORMED_JSON:
@@ -131,15 +196,35 @@ export function defineError(code: ErrorCode): ErrorDefinition {
     case ErrorCode.UNAUTHENTICATED:
       return { httpStatus: 401, grpcCode: GrpcCode.UNAUTHENTICATED, retryable: false, message: 'Missing or unknown API key' };
     case ErrorCode.PROJECT_NOT_APPROVED:
-      return { httpStatus: 403, grpcCode: GrpcCode.PERMISSION_DENIED, retryable: false, message: 'Live keys work once the project is approved' };
+      return {
+        httpStatus: 403,
+        grpcCode: GrpcCode.PERMISSION_DENIED,
+        retryable: false,
+        message: 'Live keys work once the project is approved',
+      };
     case ErrorCode.FORBIDDEN:
-      return { httpStatus: 403, grpcCode: GrpcCode.PERMISSION_DENIED, retryable: false, message: 'This credential may not call this endpoint' };
+      return {
+        httpStatus: 403,
+        grpcCode: GrpcCode.PERMISSION_DENIED,
+        retryable: false,
+        message: 'This credential may not call this endpoint',
+      };
     case ErrorCode.NOT_FOUND:
       return { httpStatus: 404, grpcCode: GrpcCode.NOT_FOUND, retryable: false, message: 'Not found' };
     case ErrorCode.IDEMPOTENCY_IN_FLIGHT:
-      return { httpStatus: 409, grpcCode: GrpcCode.ABORTED, retryable: true, message: 'A request with this Idempotency-Key is still in flight' };
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.ABORTED,
+        retryable: true,
+        message: 'A request with this Idempotency-Key is still in flight',
+      };
     case ErrorCode.IDEMPOTENCY_KEY_REUSED:
-      return { httpStatus: 422, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: false, message: 'This Idempotency-Key was used with a different request body' };
+      return {
+        httpStatus: 422,
+        grpcCode: GrpcCode.INVALID_ARGUMENT,
+        retryable: false,
+        message: 'This Idempotency-Key was used with a different request body',
+      };
     case ErrorCode.RATE_LIMITED:
       return { httpStatus: 429, grpcCode: GrpcCode.RESOURCE_EXHAUSTED, retryable: true, message: 'Rate limit exceeded' };
     case ErrorCode.PAYLOAD_TOO_LARGE:

@@ -10,6 +10,12 @@ import { PostgresEventBus } from './postgres/postgres-event-bus';
  * `eventbus` schema, where the embedded log lives and where both write their dead letters.
  */
 export function createEventBus(options: { kafkaBrokers?: string; clientId: string; dataSource: DataSource; logger: Logger }): EventBus {
-  const brokers = options.kafkaBrokers?.split(',').map((b) => b.trim()).filter(Boolean) ?? [];
-  return brokers.length ? new KafkaEventBus(brokers, options.clientId, options.logger, options.dataSource) : new PostgresEventBus(options.dataSource, options.logger);
+  const brokers =
+    options.kafkaBrokers
+      ?.split(',')
+      .map((b) => b.trim())
+      .filter(Boolean) ?? [];
+  return brokers.length
+    ? new KafkaEventBus(brokers, options.clientId, options.logger, options.dataSource)
+    : new PostgresEventBus(options.dataSource, options.logger);
 }

@@ -1,21 +1,60 @@
 import { events as pb } from '@kyc/contracts';
 import { EventDecodeError, type EventEnvelope, decodeEvent, encodeEvent } from './event-codec';
 
-const base = { id: '5d0c5c58-3f43-4a53-9d0e-0f0b7f3b8d11', occurredAt: '2026-11-23T10:00:00.000Z', projectId: 'p', environment: 'live', sessionId: 's' };
+const base = {
+  id: '5d0c5c58-3f43-4a53-9d0e-0f0b7f3b8d11',
+  occurredAt: '2026-11-23T10:00:00.000Z',
+  projectId: 'p',
+  environment: 'live',
+  sessionId: 's',
+};
 
 describe('event codec (kyc.events.v1 protobuf)', () => {
   it('round-trips each event type, absent messages staying absent', () => {
     const samples: EventEnvelope[] = [
-      { ...base, type: 'verification.completed', payload: { status: 'completed', attemptId: 'a', decision: 'approved', confidence: 0.5, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true, poaPending: false } },
-      { ...base, type: 'verification.status_changed', payload: { status: 'rejected', rejectionReason: 'document expired', reviewedBy: 'system', clientMetadataJson: '{}', testMode: false } },
-      { ...base, type: 'verification.updated', payload: { status: 'open', change: 'clientMetadata', clientMetadataJson: '{"a":1}', testMode: false } },
+      {
+        ...base,
+        type: 'verification.completed',
+        payload: {
+          status: 'completed',
+          attemptId: 'a',
+          decision: 'approved',
+          confidence: 0.5,
+          documentType: '',
+          extractedData: undefined,
+          duplicate: { suspected: false },
+          clientMetadataJson: '',
+          testMode: true,
+          poaPending: false,
+        },
+      },
+      {
+        ...base,
+        type: 'verification.status_changed',
+        payload: {
+          status: 'rejected',
+          rejectionReason: 'document expired',
+          reviewedBy: 'system',
+          clientMetadataJson: '{}',
+          testMode: false,
+        },
+      },
+      {
+        ...base,
+        type: 'verification.updated',
+        payload: { status: 'open', change: 'clientMetadata', clientMetadataJson: '{"a":1}', testMode: false },
+      },
       { ...base, type: 'verification.poa_completed', payload: { poaStatus: 'approved', testMode: false } },
     ];
     for (const event of samples) expect(decodeEvent(encodeEvent(event))).toEqual(event);
   });
 
   it('writes the envelope other languages can read: the payload is the typed message bytes', () => {
-    const event: EventEnvelope = { ...base, type: 'verification.updated', payload: { status: 'open', change: 'clientMetadata', clientMetadataJson: '', testMode: true } };
+    const event: EventEnvelope = {
+      ...base,
+      type: 'verification.updated',
+      payload: { status: 'open', change: 'clientMetadata', clientMetadataJson: '', testMode: true },
+    };
     const envelope = pb.EventEnvelope.decode(encodeEvent(event));
     expect(envelope.type).toBe('verification.updated');
     expect(pb.VerificationUpdated.decode(envelope.payload)).toEqual(event.payload);

@@ -75,5 +75,13 @@ export function decodeEvent(bytes: Uint8Array): EventEnvelope {
   } catch (error) {
     throw new EventDecodeError(`malformed ${type} payload: ${(error as Error).message}`);
   }
-  return { id: envelope.id, type, occurredAt: envelope.occurredAt, projectId: envelope.projectId, environment: envelope.environment, sessionId: envelope.sessionId, payload } as EventEnvelope;
+  return {
+    id: envelope.id,
+    type,
+    occurredAt: envelope.occurredAt,
+    projectId: envelope.projectId,
+    environment: envelope.environment,
+    sessionId: envelope.sessionId,
+    payload,
+  } as EventEnvelope;
 }

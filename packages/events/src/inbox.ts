@@ -5,7 +5,10 @@ import type { EntityManager } from '@kyc/persistence';
  * table inside the handler's transaction. False means the event was handled before: skip it.
  */
 export async function markProcessed(manager: EntityManager, schema: string, eventId: string): Promise<boolean> {
-  const rows: unknown[] = await manager.query(`INSERT INTO "${schema}".processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1`, [eventId]);
+  const rows: unknown[] = await manager.query(
+    `INSERT INTO "${schema}".processed_events (event_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING 1`,
+    [eventId],
+  );
   return rows.length === 1;
 }
 

@@ -4,7 +4,9 @@ describe(retryDelayMs.name, () => {
   const middle = () => 0.5;
 
   it('doubles from 200 ms and stops at 30 s', () => {
-    expect(Array.from({ length: 10 }, (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_POLICY, middle))).toEqual([200, 400, 800, 1_600, 3_200, 6_400, 12_800, 25_600, 30_000, 30_000]);
+    expect(Array.from({ length: 10 }, (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_POLICY, middle))).toEqual([
+      200, 400, 800, 1_600, 3_200, 6_400, 12_800, 25_600, 30_000, 30_000,
+    ]);
     expect(retryDelayMs(1_000, DEFAULT_RETRY_POLICY, middle)).toBe(30_000);
   });
 
@@ -15,7 +17,9 @@ describe(retryDelayMs.name, () => {
   });
 
   it('gives a dead letter about 80 s of retries in all', () => {
-    const total = Array.from({ length: DEFAULT_RETRY_POLICY.maxAttempts - 1 }, (_, i) => retryDelayMs(i + 1, DEFAULT_RETRY_POLICY, middle)).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: DEFAULT_RETRY_POLICY.maxAttempts - 1 }, (_, i) =>
+      retryDelayMs(i + 1, DEFAULT_RETRY_POLICY, middle),
+    ).reduce((a, b) => a + b, 0);
     expect(total).toBe(81_000);
   });
 });

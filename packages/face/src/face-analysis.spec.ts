@@ -30,23 +30,31 @@ describe('analyzeFace on bad input (typed results, no throw)', () => {
   });
 
   it('a tiny image', async () => {
-    const tiny = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#888' } }).png().toBuffer();
+    const tiny = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     expect(await analyzeFace(tiny)).toMatchObject({ kind: 'invalid_image', reason: 'too_small' });
   });
 
   it('a huge image is refused before decoding', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } }).png({ compressionLevel: 1 }).toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
     expect(await analyzeFace(huge)).toMatchObject({ kind: 'invalid_image', reason: 'too_large' });
   });
 
   it('an all-black image', async () => {
-    const black = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#000' } }).jpeg().toBuffer();
+    const black = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#000' } })
+      .jpeg()
+      .toBuffer();
     expect(await analyzeFace(black)).toMatchObject({ kind: 'no_face', reason: 'blank_image' });
   });
 
   it('a wide image of noise has no face (no whole-image fallback for non-square images)', async () => {
     const noise = Buffer.from(Array.from({ length: 400 * 200 * 3 }, (_, i) => (i * 7919) % 251));
-    const png = await sharp(noise, { raw: { width: 400, height: 200, channels: 3 } }).png().toBuffer();
+    const png = await sharp(noise, { raw: { width: 400, height: 200, channels: 3 } })
+      .png()
+      .toBuffer();
     expect(await analyzeFace(png)).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
   });
 
@@ -54,8 +62,13 @@ describe('analyzeFace on bad input (typed results, no throw)', () => {
     const previous = process.env.KYC_FACE_MODELS_DIR;
     process.env.KYC_FACE_MODELS_DIR = '/nonexistent/models';
     try {
-      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#845' } }).png().toBuffer();
-      const noisy = await sharp(image).composite([{ input: Buffer.from('<svg width="64" height="64"><circle cx="32" cy="32" r="20" fill="#fff"/></svg>') }]).png().toBuffer();
+      const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#845' } })
+        .png()
+        .toBuffer();
+      const noisy = await sharp(image)
+        .composite([{ input: Buffer.from('<svg width="64" height="64"><circle cx="32" cy="32" r="20" fill="#fff"/></svg>') }])
+        .png()
+        .toBuffer();
       expect(await analyzeFace(noisy)).toMatchObject({ kind: 'error' });
     } finally {
       if (previous === undefined) delete process.env.KYC_FACE_MODELS_DIR;
@@ -94,7 +107,10 @@ describe('analyzeFace on real faces (faces-dev)', () => {
   });
 
   itWithFaces('without tight-crop handling, a missed tight crop is no_face', async () => {
-    expect(await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false })).toMatchObject({ kind: 'no_face', reason: 'not_detected' });
+    expect(await analyzeFace(face('amy/amy1.png'), { tightCropFallback: false })).toMatchObject({
+      kind: 'no_face',
+      reason: 'not_detected',
+    });
   });
 
   itWithFaces('greyscale and 16-bit versions still match the original', async () => {
@@ -111,7 +127,10 @@ describe('analyzeFace on real faces (faces-dev)', () => {
     const big = await sharp(face('sheldon/sheldon2.png')).resize(300, 300).toBuffer();
     const small = face('amy/amy2.png');
     const canvas = await sharp({ create: { width: 560, height: 320, channels: 3, background: '#777' } })
-      .composite([{ input: big, left: 10, top: 10 }, { input: small, left: 380, top: 90 }])
+      .composite([
+        { input: big, left: 10, top: 10 },
+        { input: small, left: 380, top: 90 },
+      ])
       .png()
       .toBuffer();
     const both = await analyzeFace(canvas);

@@ -122,7 +122,13 @@ async function analyze(input: Buffer | RgbImage, options: AnalyzeOptions): Promi
   timings.embedMs = now() - t;
 
   const quality = assessQuality(chip.chip, landmarks, landmarkBox(landmarks), image);
-  const face: AnalyzedFace = { box: chosen.box, detectorScore: detection === 'detector' ? chosen.score : null, landmarks, embedding, quality };
+  const face: AnalyzedFace = {
+    box: chosen.box,
+    detectorScore: detection === 'detector' ? chosen.score : null,
+    landmarks,
+    embedding,
+    quality,
+  };
   const faceCount = Math.max(1, boxes.length);
   // The faces not chosen, so a caller can tell the user "only you in the picture, please".
   const otherFaces = boxes.filter((b) => b !== chosen);
@@ -157,7 +163,10 @@ async function detectOnPaddedImage(image: RgbImage, scoreThreshold: number): Pro
 }
 
 async function resizeImage(image: RgbImage, width: number, height: number): Promise<RgbImage> {
-  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const data = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   return { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
@@ -165,7 +174,9 @@ async function resizeImage(image: RgbImage, width: number, height: number): Prom
 function isBlank(image: RgbImage): boolean {
   const { data } = image;
   const step = Math.max(1, Math.floor(data.length / 3 / 20000));
-  let sum = 0, sq = 0, n = 0;
+  let sum = 0,
+    sq = 0,
+    n = 0;
   for (let i = 0; i < data.length; i += 3 * step) {
     const v = data[i] * 0.299 + data[i + 1] * 0.587 + data[i + 2] * 0.114;
     sum += v;
@@ -201,6 +212,7 @@ function isPlausibleTightCrop(landmarks: Point[], image: RgbImage): boolean {
 function landmarkBox(landmarks: Point[]): Box {
   const xs = landmarks.map((p) => p.x);
   const ys = landmarks.map((p) => p.y);
-  const x = Math.min(...xs), y = Math.min(...ys);
+  const x = Math.min(...xs),
+    y = Math.min(...ys);
   return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
 }

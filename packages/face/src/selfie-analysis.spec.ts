@@ -26,14 +26,21 @@ describe('analyzeSelfie', () => {
     expect(result.liveness.isLive).toBe(live);
     // Liveness works on whole pixels of the landmark box, which lies inside these frames.
     const box = livenessBoxOf(result.face.face);
-    expect(result.liveness.details.faceBox).toEqual({ x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height) });
+    expect(result.liveness.details.faceBox).toEqual({
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    });
     // Upstream's convention: about as tall as wide or taller, unlike the detector's squat box.
     expect(box.height / box.width).toBeGreaterThan(1);
   });
 
   it('gives typed results for an undecodable file and an image without a face', async () => {
     expect(await analyzeSelfie(Buffer.from('not an image at all'))).toMatchObject({ kind: 'invalid_image', reason: 'undecodable' });
-    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#203040' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#203040' } })
+      .jpeg()
+      .toBuffer();
     expect(await analyzeSelfie(blank)).toMatchObject({ kind: 'no_face' });
   });
 });

@@ -20,10 +20,18 @@ export function livenessBoxOf(face: AnalyzedFace): FaceBox {
 }
 
 export type SelfieAnalysis =
-  | { kind: 'analysed'; face: Extract<FaceAnalysis, { kind: 'face' | 'low_quality' }>; liveness: LivenessResult; timingsMs: { face: number; liveness: number; total: number } }
+  | {
+      kind: 'analysed';
+      face: Extract<FaceAnalysis, { kind: 'face' | 'low_quality' }>;
+      liveness: LivenessResult;
+      timingsMs: { face: number; liveness: number; total: number };
+    }
   | Exclude<FaceAnalysis, { kind: 'face' | 'low_quality' }>;
 
-export async function analyzeSelfie(imageBytes: Buffer, options: Pick<LivenessOptions, 'threshold' | 'modelsDir'> = {}): Promise<SelfieAnalysis> {
+export async function analyzeSelfie(
+  imageBytes: Buffer,
+  options: Pick<LivenessOptions, 'threshold' | 'modelsDir'> = {},
+): Promise<SelfieAnalysis> {
   const started = performance.now();
   try {
     const decoded = await decodeImage(imageBytes);

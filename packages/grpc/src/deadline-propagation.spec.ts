@@ -22,7 +22,11 @@ const downstream = { deadlines: [] as number[], workMs: 1_500, finished: 0 };
 @Controller()
 class SlowScoring {
   @GrpcMethod('ScoringService', 'GetPolicy')
-  async getPolicy(_request: scoring.PolicyRef, _metadata: unknown, call: { getDeadline(): Date | number }): Promise<Partial<scoring.Policy>> {
+  async getPolicy(
+    _request: scoring.PolicyRef,
+    _metadata: unknown,
+    call: { getDeadline(): Date | number },
+  ): Promise<Partial<scoring.Policy>> {
     const deadline = call.getDeadline();
     downstream.deadlines.push(deadline instanceof Date ? deadline.getTime() : deadline);
     await new Promise((resolve) => setTimeout(resolve, downstream.workMs));
@@ -65,7 +69,9 @@ describe('deadline propagation across two hops', () => {
     const client = createGrpcClient('billing', billingUrl, { deadlineMs: 400 });
     try {
       const started = Date.now();
-      await expect(client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX })).rejects.toMatchObject({
+      await expect(
+        client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }),
+      ).rejects.toMatchObject({
         code: 'SERVICE_UNAVAILABLE',
       });
       expect(Date.now() - started).toBeLessThan(1_000);

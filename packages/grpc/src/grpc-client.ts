@@ -1,6 +1,15 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
-import { SERVICE_PROTOS, type ServiceName, type billing, type biometrics, type document, type scoring, type session, type webhook } from '@kyc/contracts';
+import {
+  SERVICE_PROTOS,
+  type ServiceName,
+  type billing,
+  type biometrics,
+  type document,
+  type scoring,
+  type session,
+  type webhook,
+} from '@kyc/contracts';
 import { fromGrpcError } from '@kyc/errors/grpc';
 import type { Observable } from 'rxjs';
 import { callDeadline } from './deadline-context';
@@ -11,7 +20,9 @@ import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
  * proto/ breaks every caller at compile time.
  */
 export type PromiseClient<T> = {
-  [K in keyof T]: T[K] extends (request: infer Req) => Observable<infer Res> ? (request: Req, options?: CallOptions) => Promise<Res> : never;
+  [K in keyof T]: T[K] extends (request: infer Req) => Observable<infer Res>
+    ? (request: Req, options?: CallOptions) => Promise<Res>
+    : never;
 };
 
 /**
@@ -41,7 +52,12 @@ export interface GrpcClientOptions {
   deadlineMs: number;
 }
 
-type UnaryMethod = (request: unknown, metadata: grpc.Metadata, options: grpc.CallOptions, callback: (error: grpc.ServiceError | null, response: unknown) => void) => void;
+type UnaryMethod = (
+  request: unknown,
+  metadata: grpc.Metadata,
+  options: grpc.CallOptions,
+  callback: (error: grpc.ServiceError | null, response: unknown) => void,
+) => void;
 
 const constructors = new Map<ServiceName, grpc.ServiceClientConstructor>();
 
@@ -50,7 +66,9 @@ function clientConstructor(service: ServiceName): grpc.ServiceClientConstructor 
   if (!ctor) {
     const { file, packageName, serviceName } = SERVICE_PROTOS[service];
     const definition = grpc.loadPackageDefinition(protoLoader.loadSync(file, LOADER_OPTIONS));
-    const found = `${packageName}.${serviceName}`.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], definition);
+    const found = `${packageName}.${serviceName}`
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], definition);
     ctor = found as grpc.ServiceClientConstructor;
     constructors.set(service, ctor);
   }

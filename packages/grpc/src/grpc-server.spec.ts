@@ -22,7 +22,6 @@ class SlowBilling {
 @Module({ controllers: [SlowBilling] })
 class SlowBillingModule {}
 
-
 describe('draining a gRPC service (graceful shutdown)', () => {
   const logger = createLogger('grpc-test', 'silent');
 
@@ -33,13 +32,21 @@ describe('draining a gRPC service (graceful shutdown)', () => {
     try {
       expect(await checkGrpcHealth(url)).toBe(true);
       answerAfterMs = 600;
-      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX });
+      const inFlight = client.authorizeSessionCreation({
+        projectId: 'p',
+        environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX,
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
       const drained = running.drain(5_000);
       await expect(inFlight).resolves.toMatchObject({ allowed: true, trialRemaining: 7 });
       expect(await drained).toEqual({ forced: false });
       expect(await checkGrpcHealth(url)).toBe(false);
-      await expect(client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, { deadlineMs: 500 })).rejects.toBeDefined();
+      await expect(
+        client.authorizeSessionCreation(
+          { projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX },
+          { deadlineMs: 500 },
+        ),
+      ).rejects.toBeDefined();
     } finally {
       client.close();
       await running.app.close();
@@ -52,7 +59,10 @@ describe('draining a gRPC service (graceful shutdown)', () => {
     const client = createGrpcClient('billing', url, { deadlineMs: 10_000 });
     try {
       answerAfterMs = 5_000;
-      const inFlight = client.authorizeSessionCreation({ projectId: 'p', environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX });
+      const inFlight = client.authorizeSessionCreation({
+        projectId: 'p',
+        environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX,
+      });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await running.drain(300)).toEqual({ forced: true });
       await expect(inFlight).rejects.toBeDefined();

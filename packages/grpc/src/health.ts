@@ -3,7 +3,12 @@ import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
 
 type HealthClient = grpc.Client & {
-  check(request: { service: string }, metadata: grpc.Metadata, options: grpc.CallOptions, cb: (e: grpc.ServiceError | null, r: { status: string }) => void): void;
+  check(
+    request: { service: string },
+    metadata: grpc.Metadata,
+    options: grpc.CallOptions,
+    cb: (e: grpc.ServiceError | null, r: { status: string }) => void,
+  ): void;
 };
 
 let HealthCtor: grpc.ServiceClientConstructor | undefined;
@@ -11,7 +16,9 @@ let HealthCtor: grpc.ServiceClientConstructor | undefined;
 /** Asks a server's standard grpc.health.v1.Health service; true only for SERVING. */
 export async function checkGrpcHealth(address: string, timeoutMs = 1000): Promise<boolean> {
   if (!HealthCtor) {
-    const definition = grpc.loadPackageDefinition(protoLoader.loadSync(healthProtoPath, { keepCase: true, enums: String, defaults: true })) as unknown as {
+    const definition = grpc.loadPackageDefinition(
+      protoLoader.loadSync(healthProtoPath, { keepCase: true, enums: String, defaults: true }),
+    ) as unknown as {
       grpc: { health: { v1: { Health: grpc.ServiceClientConstructor } } };
     };
     HealthCtor = definition.grpc.health.v1.Health;
@@ -19,7 +26,9 @@ export async function checkGrpcHealth(address: string, timeoutMs = 1000): Promis
   const client = new HealthCtor(address, grpc.credentials.createInsecure()) as unknown as HealthClient;
   try {
     return await new Promise<boolean>((resolve) => {
-      client.check({ service: '' }, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (error, response) => resolve(!error && response?.status === 'SERVING'));
+      client.check({ service: '' }, new grpc.Metadata(), { deadline: Date.now() + timeoutMs }, (error, response) =>
+        resolve(!error && response?.status === 'SERVING'),
+      );
     });
   } finally {
     client.close();

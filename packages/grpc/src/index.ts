@@ -1,4 +1,11 @@
-export { createGrpcClient, type GrpcClient, type ServiceClientTypes, type PromiseClient, type CallOptions, type GrpcClientOptions } from './grpc-client';
+export {
+  createGrpcClient,
+  type GrpcClient,
+  type ServiceClientTypes,
+  type PromiseClient,
+  type CallOptions,
+  type GrpcClientOptions,
+} from './grpc-client';
 export { startGrpcService, type GrpcServerOptions, type RunningGrpcService } from './grpc-server';
 export { checkGrpcHealth } from './health';
 export { GrpcExceptionFilter } from './grpc-exception.filter';

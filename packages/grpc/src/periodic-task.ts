@@ -9,7 +9,12 @@ export class PeriodicTask {
   private running = false;
   private current: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly name: string, private readonly work: () => Promise<unknown>, private readonly intervalMs: number, private readonly logger: Logger) {}
+  constructor(
+    private readonly name: string,
+    private readonly work: () => Promise<unknown>,
+    private readonly intervalMs: number,
+    private readonly logger: Logger,
+  ) {}
 
   start(): void {
     this.running = true;

@@ -37,7 +37,11 @@ export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefin
     const config = definition.loadConfig();
     const logger = createLogger(definition.service, config.LOG_LEVEL);
     const dataSource = await definition.createDataSource(config.DATABASE_URL).initialize();
-    const running = await startGrpcService(definition.module(config, dataSource, logger), { service: definition.service, url: config.GRPC_URL, logger });
+    const running = await startGrpcService(definition.module(config, dataSource, logger), {
+      service: definition.service,
+      url: config.GRPC_URL,
+      logger,
+    });
     const background = definition.afterStart?.(config, dataSource, logger) ?? [];
     let stopping = false;
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -53,10 +57,14 @@ export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefin
       process.exit(0);
     };
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      process.once(signal, () => void shutdown(signal).catch((error) => {
-        console.error(`${definition.service} shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      }));
+      process.once(
+        signal,
+        () =>
+          void shutdown(signal).catch((error) => {
+            console.error(`${definition.service} shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+            process.exit(1);
+          }),
+      );
     }
   };
   boot().catch((error) => {

@@ -9,8 +9,14 @@ describe(requireWire.name, () => {
   });
 
   it('refuses _UNSPECIFIED (left out by the sender) and an unknown value as VALIDATION_FAILED', () => {
-    for (const value of [ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED, 'PROJECT_ENVIRONMENT_STAGING' as common.ProjectEnvironment, undefined]) {
-      expect(() => requireWire(projectEnvironments, value, 'environment')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'environment must be one of test, sandbox, live' }));
+    for (const value of [
+      ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED,
+      'PROJECT_ENVIRONMENT_STAGING' as common.ProjectEnvironment,
+      undefined,
+    ]) {
+      expect(() => requireWire(projectEnvironments, value, 'environment')).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'environment must be one of test, sandbox, live' }),
+      );
     }
   });
 

@@ -43,6 +43,8 @@ describe('image intake', () => {
   });
 
   it('rejects garbage after valid magic bytes', async () => {
-    await expect(decodeImage(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]))).rejects.toEqual(invalid);
+    await expect(
+      decodeImage(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)])),
+    ).rejects.toEqual(invalid);
   });
 });

@@ -44,7 +44,9 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
     const { data, info } = await (format === 'png' ? pipeline.png() : pipeline.jpeg({ quality: 92 })).toBuffer({ resolveWithObject: true });
     return { image: data, width: info.width, height: info.height, format };
   } catch (error) {
-    const reason = /pixel limit/i.test(String((error as Error).message)) ? 'The image has too many pixels' : 'The image could not be decoded';
+    const reason = /pixel limit/i.test(String((error as Error).message))
+      ? 'The image has too many pixels'
+      : 'The image could not be decoded';
     throw new KycError(ErrorCode.IMAGE_INVALID, reason);
   }
 }

@@ -4,9 +4,23 @@ import { createLogger } from './index';
 describe(createLogger.name, () => {
   it('redacts keys, e-mails, names and document numbers', () => {
     const captured: string[] = [];
-    const sink = new Writable({ write(chunk, _encoding, done) { captured.push(String(chunk)); done(); } });
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        captured.push(String(chunk));
+        done();
+      },
+    });
     const logger = createLogger('test', 'info', sink);
-    logger.info({ authorization: 'Bearer sk_test_abc', user: { email: 'a@b.c' }, documentNumber: 'X123', extractedData: { fullName: 'Jane Roe' }, sessionId: 's-1' }, 'hello');
+    logger.info(
+      {
+        authorization: 'Bearer sk_test_abc',
+        user: { email: 'a@b.c' },
+        documentNumber: 'X123',
+        extractedData: { fullName: 'Jane Roe' },
+        sessionId: 's-1',
+      },
+      'hello',
+    );
     const line = captured.join('');
     expect(line).not.toContain('sk_test_abc');
     expect(line).not.toContain('a@b.c');

@@ -7,10 +7,29 @@ export type { Logger };
  * document numbers, images or keys.
  */
 const REDACTED_PATHS = [
-  'authorization', '*.authorization', 'req.headers.authorization',
-  'secretKey', '*.secretKey', 'adminToken', '*.adminToken', 'secret', '*.secret',
-  'embedToken', '*.embedToken', 'clientMetadata', '*.clientMetadata', 'extractedData', '*.extractedData',
-  'documentNumber', '*.documentNumber', 'fullName', '*.fullName', 'email', '*.email', 'image', '*.image',
+  'authorization',
+  '*.authorization',
+  'req.headers.authorization',
+  'secretKey',
+  '*.secretKey',
+  'adminToken',
+  '*.adminToken',
+  'secret',
+  '*.secret',
+  'embedToken',
+  '*.embedToken',
+  'clientMetadata',
+  '*.clientMetadata',
+  'extractedData',
+  '*.extractedData',
+  'documentNumber',
+  '*.documentNumber',
+  'fullName',
+  '*.fullName',
+  'email',
+  '*.email',
+  'image',
+  '*.image',
 ];
 
 export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {

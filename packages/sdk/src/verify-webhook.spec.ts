@@ -12,8 +12,12 @@ describe(verifyWebhook.name, () => {
   });
 
   it('rejects a wrong secret, a tampered body and a re-serialized body', () => {
-    expect(() => verifyWebhook(body, { 'x-signature': sign(now, body, 'whsec_other') }, secret, { nowSeconds: now })).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(body.replace('completed', 'rejected'), { 'x-signature': sign(now) }, secret, { nowSeconds: now })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(body, { 'x-signature': sign(now, body, 'whsec_other') }, secret, { nowSeconds: now })).toThrow(
+      WebhookVerificationError,
+    );
+    expect(() => verifyWebhook(body.replace('completed', 'rejected'), { 'x-signature': sign(now) }, secret, { nowSeconds: now })).toThrow(
+      WebhookVerificationError,
+    );
     const reserialized = JSON.stringify(JSON.parse(body), null, 2);
     expect(() => verifyWebhook(reserialized, { 'x-signature': sign(now) }, secret, { nowSeconds: now })).toThrow(WebhookVerificationError);
   });

@@ -28,7 +28,12 @@ function equalHex(expected: Buffer, givenHex: string): boolean {
  * re-serialized JSON). Several `v1` entries are accepted (secret rotation). Returns the parsed
  * event; throws WebhookVerificationError otherwise.
  */
-export function verifyWebhook<T = unknown>(rawBody: string | Buffer, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): T {
+export function verifyWebhook<T = unknown>(
+  rawBody: string | Buffer,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): T {
   const tolerance = options.toleranceSeconds ?? 300;
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   const signature = header(headers, 'x-signature');

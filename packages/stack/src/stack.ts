@@ -46,7 +46,13 @@ async function atMost(ms: number, work: Promise<unknown>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   try {
-    await Promise.race([work.then(() => undefined, () => undefined), deadline]);
+    await Promise.race([
+      work.then(
+        () => undefined,
+        () => undefined,
+      ),
+      deadline,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -104,7 +110,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       say(`postgres ready (embedded, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
 
-    const grpcUrls = Object.fromEntries(await Promise.all(GRPC_SERVICES.map(async (s) => [s, `127.0.0.1:${await freePort()}`] as const))) as Record<GrpcService, string>;
+    const grpcUrls = Object.fromEntries(
+      await Promise.all(GRPC_SERVICES.map(async (s) => [s, `127.0.0.1:${await freePort()}`] as const)),
+    ) as Record<GrpcService, string>;
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       ...options.env,
@@ -114,20 +122,43 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     };
     const script = (app: string, entry: 'main' | 'migrate') => path.join(REPO_ROOT, 'apps', app, 'dist', `${entry}.js`);
 
-    await runToCompletion({ name: 'event log migrations', script: path.join(REPO_ROOT, 'packages', 'events', 'dist', 'migrate.js'), cwd: REPO_ROOT, env: common });
-    await Promise.all(ALL_APPS.map((app) => runToCompletion({ name: `${app} migrations`, script: script(app, 'migrate'), cwd: REPO_ROOT, env: common })));
+    await runToCompletion({
+      name: 'event log migrations',
+      script: path.join(REPO_ROOT, 'packages', 'events', 'dist', 'migrate.js'),
+      cwd: REPO_ROOT,
+      env: common,
+    });
+    await Promise.all(
+      ALL_APPS.map((app) => runToCompletion({ name: `${app} migrations`, script: script(app, 'migrate'), cwd: REPO_ROOT, env: common })),
+    );
     say('migrations applied');
 
     const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => {
       switch (app) {
         case 'gateway':
-          return { ...common, PORT: String(port), HOST: host, ADMIN_TOKEN: secrets.adminToken, EMBED_TOKEN_SECRET: secrets.embedTokenSecret };
+          return {
+            ...common,
+            PORT: String(port),
+            HOST: host,
+            ADMIN_TOKEN: secrets.adminToken,
+            EMBED_TOKEN_SECRET: secrets.embedTokenSecret,
+          };
         case 'session':
-          return { ...common, GRPC_URL: grpcUrls.session, EMBED_TOKEN_SECRET: secrets.embedTokenSecret, PUBLIC_BASE_URL: common.PUBLIC_BASE_URL ?? baseUrl };
+          return {
+            ...common,
+            GRPC_URL: grpcUrls.session,
+            EMBED_TOKEN_SECRET: secrets.embedTokenSecret,
+            PUBLIC_BASE_URL: common.PUBLIC_BASE_URL ?? baseUrl,
+          };
         case 'document':
           // Two glibc malloc arenas: the portrait search's worker thread otherwise got arenas of its own, which
           // held ~50–70 MB more at peak (4 concurrent analyses: 546 MB, 475 MB with two arenas).
-          return { MALLOC_ARENA_MAX: '2', ...common, GRPC_URL: grpcUrls.document, DOCUMENT_ENCRYPTION_KEY: common.DOCUMENT_ENCRYPTION_KEY ?? secrets.documentEncryptionKey };
+          return {
+            MALLOC_ARENA_MAX: '2',
+            ...common,
+            GRPC_URL: grpcUrls.document,
+            DOCUMENT_ENCRYPTION_KEY: common.DOCUMENT_ENCRYPTION_KEY ?? secrets.documentEncryptionKey,
+          };
         default:
           return { ...common, GRPC_URL: grpcUrls[app] };
       }

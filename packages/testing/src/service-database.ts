@@ -16,7 +16,9 @@ export interface ServiceDatabase {
  * that start a fresh database (embedded PostgreSQL unless DATABASE_URL is set), run the service's
  * migrations, and tear both down after the suite.
  */
-export function withServiceDatabase(...createDataSources: [(databaseUrl: string) => DataSource, ...((databaseUrl: string) => DataSource)[]]): ServiceDatabase {
+export function withServiceDatabase(
+  ...createDataSources: [(databaseUrl: string) => DataSource, ...((databaseUrl: string) => DataSource)[]]
+): ServiceDatabase {
   let database: TestDatabase | undefined;
   let dataSources: DataSource[] | undefined;
   beforeAll(async () => {

@@ -30,7 +30,13 @@ export const groupPhoto = (): Buffer => sharedFile('faces-dev', 'bbt3.jpg');
 /** A faces-dev crop of someone other than the live selfie's person. */
 export function otherPersonPortrait(): Buffer {
   const dir = join(SHARED_DATA_DIR, 'faces-dev', 'amy');
-  return sharedFile('faces-dev', 'amy', readdirSync(dir).filter((f) => f.endsWith('.png')).sort()[0]);
+  return sharedFile(
+    'faces-dev',
+    'amy',
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.png'))
+      .sort()[0],
+  );
 }
 
 /** The live selfie upright (its EXIF orientation applied), as printed on its genuine document. */

@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 
 /** A small client of the public and admin APIs, as an integrator's code would use them. */
-export interface ApiResponse<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
@@ -47,7 +48,11 @@ export class ApiClient {
    * before reading the body, and then closes the connection. (Sending the body as fetch does races that close:
    * the write fails with EPIPE before the answer is read.) A server that waited for the body would never answer.
    */
-  async requestDeclaringLargeBody(method: string, path: string, options: { key?: string; contentType: string; size: number }): Promise<ApiResponse> {
+  async requestDeclaringLargeBody(
+    method: string,
+    path: string,
+    options: { key?: string; contentType: string; size: number },
+  ): Promise<ApiResponse> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { 'content-type': options.contentType, 'content-length': options.size };
       if (options.key) headers.authorization = `Bearer ${options.key}`;

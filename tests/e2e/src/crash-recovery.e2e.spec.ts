@@ -20,8 +20,12 @@ import { createWebhookDataSource } from '@kyc/webhook/dist/infrastructure/data-s
  */
 const REPO_ROOT = path.resolve(__dirname, '../../..');
 const kafkaBrokers = process.env.KAFKA_BROKERS ?? '';
-if (!kafkaBrokers && process.env.CI) throw new Error('CI must run the crash tests over Kafka: start `npm run kafka:local` and set KAFKA_BROKERS');
-const transports: [string, string][] = [['embedded PostgreSQL', ''], ...(kafkaBrokers ? [['Kafka', kafkaBrokers] as [string, string]] : [])];
+if (!kafkaBrokers && process.env.CI)
+  throw new Error('CI must run the crash tests over Kafka: start `npm run kafka:local` and set KAFKA_BROKERS');
+const transports: [string, string][] = [
+  ['embedded PostgreSQL', ''],
+  ...(kafkaBrokers ? [['Kafka', kafkaBrokers] as [string, string]] : []),
+];
 const logger = createLogger('crash-e2e', 'silent');
 
 /** A child process whose stdout lines are kept, so a test can wait for what it printed. */
@@ -31,7 +35,11 @@ class Service {
   private readonly child: ChildProcess;
 
   constructor(args: string[], env: Record<string, string>) {
-    this.child = spawn(process.execPath, args, { cwd: REPO_ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, args, {
+      cwd: REPO_ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let pending = '';
     const collect = (chunk: Buffer) => {
       pending += chunk.toString();
@@ -79,8 +87,24 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, tim
 
 function completedEvent(projectId: string, environment: string): EventEnvelope<'verification.completed'> {
   return {
-    id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId: randomUUID(),
-    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.97, documentType: 'passport', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: environment === 'test', poaPending: false },
+    id: randomUUID(),
+    type: 'verification.completed',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    environment,
+    sessionId: randomUUID(),
+    payload: {
+      status: 'completed',
+      attemptId: randomUUID(),
+      decision: 'approved',
+      confidence: 0.97,
+      documentType: 'passport',
+      extractedData: undefined,
+      duplicate: { suspected: false },
+      clientMetadataJson: '',
+      testMode: environment === 'test',
+      poaPending: false,
+    },
   };
 }
 
@@ -93,7 +117,9 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     database = await startTestDatabase();
     eventLog = createEventLogDataSource(database.url);
     await runMigrations(eventLog);
-    bus = brokers ? new KafkaEventBus(brokers.split(','), `crash-e2e-${randomUUID()}`, logger, eventLog) : new PostgresEventBus(eventLog, logger);
+    bus = brokers
+      ? new KafkaEventBus(brokers.split(','), `crash-e2e-${randomUUID()}`, logger, eventLog)
+      : new PostgresEventBus(eventLog, logger);
   }, 60_000);
 
   afterAll(async () => {
@@ -122,12 +148,20 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
     const grpcUrl = `127.0.0.1:${await freePort()}`;
-    const env = { DATABASE_URL: database.url, GRPC_URL: grpcUrl, KAFKA_BROKERS: brokers, WEBHOOK_TIMEOUT_MS: '1000', WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200' };
+    const env = {
+      DATABASE_URL: database.url,
+      GRPC_URL: grpcUrl,
+      KAFKA_BROKERS: brokers,
+      WEBHOOK_TIMEOUT_MS: '1000',
+      WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
+    };
     let service = new Service(['apps/webhook/dist/main.js'], env);
     const client = createGrpcClient('webhook', grpcUrl, { deadlineMs: 2_000 });
     try {
       const projectId = randomUUID();
-      const endpoint = await until(() => client.setEndpoint({ projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, url }).catch(() => undefined));
+      const endpoint = await until(() =>
+        client.setEndpoint({ projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, url }).catch(() => undefined),
+      );
       const event = completedEvent(projectId, 'test');
       await publish(event);
 
@@ -138,7 +172,9 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
       service = new Service(['apps/webhook/dist/main.js'], env);
       await until(() => (received.length >= 2 ? true : undefined), 30_000);
       const status = await until(async () => {
-        const rows: { status: string }[] = await webhookSchema.query(`SELECT status FROM webhook.deliveries WHERE event_id = $1`, [event.id]);
+        const rows: { status: string }[] = await webhookSchema.query(`SELECT status FROM webhook.deliveries WHERE event_id = $1`, [
+          event.id,
+        ]);
         return rows[0]?.status === 'delivered' ? rows[0].status : undefined;
       });
       expect(status).toBe('delivered');
@@ -160,7 +196,8 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     const projectId = randomUUID();
     const first = completedEvent(projectId, 'live');
     const env = { DATABASE_URL: database.url, KAFKA_BROKERS: brokers, CRASH_AFTER_EVENT: first.id };
-    const charges = async (sessionId: string) => ((await billing.query(`SELECT count(*)::int AS n FROM billing.charges WHERE session_id = $1`, [sessionId])) as { n: number }[])[0].n;
+    const charges = async (sessionId: string) =>
+      ((await billing.query(`SELECT count(*)::int AS n FROM billing.charges WHERE session_id = $1`, [sessionId])) as { n: number }[])[0].n;
     let consumer = new Service(['-e', BILLING_CONSUMER_FIXTURE], env);
     try {
       await consumer.waitForLine(/^ready$/);

@@ -19,7 +19,11 @@ describe('Direct API (test mode) over the running stack', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-'));
     const lines: string[] = [];
     try {
-      stack = await startStack({ dataDir, env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn', KAFKA_BROKERS: '' }, log: (line) => lines.push(line) });
+      stack = await startStack({
+        dataDir,
+        env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
+        log: (line) => lines.push(line),
+      });
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
     }
@@ -34,7 +38,11 @@ describe('Direct API (test mode) over the running stack', () => {
 
   describe('sessions', () => {
     it('creates a session with the spec fields and echoes the version', async () => {
-      const created = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com', userId: 'u-1' }, language: 'en', expiryMinutes: 10 });
+      const created = await api.createSession(sk, {
+        clientMetadata: { email: 'alice.approved@example.com', userId: 'u-1' },
+        language: 'en',
+        expiryMinutes: 10,
+      });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -63,8 +71,18 @@ describe('Direct API (test mode) over the running stack', () => {
       const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'bob.approved@example.com' } });
       const read = await api.request('GET', `/v1/sessions/${s.id}`, { key: sk });
       expect(read.status).toBe(200);
-      expect(read.body).toEqual({ id: s.id, status: 'pending', clientMetadata: { email: 'bob.approved@example.com' }, createdAt: s.createdAt, expiresAt: s.expiresAt, updatedAt: expect.any(String) });
-      const updated = await api.request('PATCH', `/v1/sessions/${s.id}`, { key: sk, json: { clientMetadata: { email: 'bob.approved@example.com', userId: 'u-9' } } });
+      expect(read.body).toEqual({
+        id: s.id,
+        status: 'pending',
+        clientMetadata: { email: 'bob.approved@example.com' },
+        createdAt: s.createdAt,
+        expiresAt: s.expiresAt,
+        updatedAt: expect.any(String),
+      });
+      const updated = await api.request('PATCH', `/v1/sessions/${s.id}`, {
+        key: sk,
+        json: { clientMetadata: { email: 'bob.approved@example.com', userId: 'u-9' } },
+      });
       expect(updated.status).toBe(200);
       expect(updated.body.clientMetadata).toEqual({ email: 'bob.approved@example.com', userId: 'u-9' });
     });
@@ -75,8 +93,20 @@ describe('Direct API (test mode) over the running stack', () => {
       const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
       const submitted = await api.submit(sk, s.id);
       expect(submitted.status).toBe(200);
-      expect(submitted.body).toMatchObject({ success: true, status: 'completed', confidence: expect.any(Number), data: { documentType: expect.any(String), verificationAttemptId: expect.any(String) } });
-      expect(Object.keys(submitted.body.data.extractedData).sort()).toEqual(['dateOfBirth', 'firstName', 'fullName', 'lastName', 'nationality', 'sex']);
+      expect(submitted.body).toMatchObject({
+        success: true,
+        status: 'completed',
+        confidence: expect.any(Number),
+        data: { documentType: expect.any(String), verificationAttemptId: expect.any(String) },
+      });
+      expect(Object.keys(submitted.body.data.extractedData).sort()).toEqual([
+        'dateOfBirth',
+        'firstName',
+        'fullName',
+        'lastName',
+        'nationality',
+        'sex',
+      ]);
       expect(submitted.body.data.extractedData.nationality).toMatch(/^[A-Z]{3}$/);
 
       const again = await api.submit(sk, s.id);
@@ -84,12 +114,20 @@ describe('Direct API (test mode) over the running stack', () => {
 
       const read = await api.verification(sk, s.id);
       expect(read.status).toBe(200);
-      expect(read.body).toMatchObject({ sessionId: s.id, status: 'completed', testMode: true, verification: { id: submitted.body.data.verificationAttemptId, status: 'success' } });
+      expect(read.body).toMatchObject({
+        sessionId: s.id,
+        status: 'completed',
+        testMode: true,
+        verification: { id: submitted.body.data.verificationAttemptId, status: 'success' },
+      });
       expect(read.body.verification.extractedData.documentNumber).toEqual(expect.any(String));
       expect(read.body).not.toHaveProperty('issues');
 
       // A closed verification may be served from the gateway's cache, but never with stale metadata after an update.
-      await api.request('PATCH', `/v1/sessions/${s.id}`, { key: sk, json: { clientMetadata: { email: 'alice.approved@example.com', note: 'changed' } } });
+      await api.request('PATCH', `/v1/sessions/${s.id}`, {
+        key: sk,
+        json: { clientMetadata: { email: 'alice.approved@example.com', note: 'changed' } },
+      });
       expect((await api.verification(sk, s.id)).body.clientMetadata).toEqual({ email: 'alice.approved@example.com', note: 'changed' });
     });
 
@@ -112,20 +150,39 @@ describe('Direct API (test mode) over the running stack', () => {
       const jpeg = await sampleJpeg();
       const front = await api.uploadDocument(sk, s.id, jpeg, { imageType: 'front' });
       expect(front.status).toBe(200);
-      expect(front.body).toMatchObject({ success: true, uploadedImageType: 'front', requiresBackSide: true, uploadedSides: { front: true, back: false }, readyForVerification: false });
+      expect(front.body).toMatchObject({
+        success: true,
+        uploadedImageType: 'front',
+        requiresBackSide: true,
+        uploadedSides: { front: true, back: false },
+        readyForVerification: false,
+      });
       expect(front.body).not.toHaveProperty('issues');
 
       const early = await api.submit(sk, s.id);
       expect(early.status).toBe(400);
-      expect(early.body).toMatchObject({ errorCode: 'KYC_009', statusCode: 400, retryable: true, path: `/v1/verifications/${s.id}/submit` });
+      expect(early.body).toMatchObject({
+        errorCode: 'KYC_009',
+        statusCode: 400,
+        retryable: true,
+        path: `/v1/verifications/${s.id}/submit`,
+      });
 
       const back = await api.uploadDocument(sk, s.id, await samplePng(), { imageType: 'back' }, 'back.png');
       expect(back.body).toMatchObject({ uploadedSides: { front: true, back: true }, readyForVerification: true });
 
       const face = await api.uploadFace(sk, s.id, jpeg);
-      expect(face.body).toEqual({ success: true, confidence: expect.any(Number), message: expect.any(String), readyForFinalVerification: true });
+      expect(face.body).toEqual({
+        success: true,
+        confidence: expect.any(Number),
+        message: expect.any(String),
+        readyForFinalVerification: true,
+      });
 
-      const device1 = await api.request('POST', `/v1/verifications/${s.id}/device-data`, { key: sk, json: { timezone: 'Europe/Berlin', platform: 'iOS' } });
+      const device1 = await api.request('POST', `/v1/verifications/${s.id}/device-data`, {
+        key: sk,
+        json: { timezone: 'Europe/Berlin', platform: 'iOS' },
+      });
       const device2 = await api.request('POST', `/v1/verifications/${s.id}/device-data`, { key: sk, json: { platform: 'Android' } });
       expect(device1.status).toBe(200);
       expect(device2.body.deviceData).toEqual({ timezone: 'Europe/Berlin', platform: 'Android' });
@@ -158,7 +215,14 @@ describe('Direct API (test mode) over the running stack', () => {
       for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
         const response = await api.verification(sk, id);
         expect(response.status).toBe(404);
-        expect(response.body).toEqual({ statusCode: 404, timestamp: expect.any(String), path: `/v1/verifications/${id}`, errorCode: 'KYC_001', retryable: false, message: expect.any(String) });
+        expect(response.body).toEqual({
+          statusCode: 404,
+          timestamp: expect.any(String),
+          path: `/v1/verifications/${id}`,
+          errorCode: 'KYC_001',
+          retryable: false,
+          message: expect.any(String),
+        });
       }
     });
 
@@ -166,7 +230,14 @@ describe('Direct API (test mode) over the running stack', () => {
       const malformed = await api.request('POST', '/v1/sessions', { key: sk, rawBody: '{"clientMetadata": ' });
       expect(malformed.status).toBe(400);
       expect(malformed.body).toMatchObject({ statusCode: 400, error: 'Bad Request', errorCode: 'MALFORMED_JSON' });
-      for (const json of [{ expiryMinutes: 0 }, { expiryMinutes: 61 }, { expiryMinutes: '5' }, { language: 'fr' }, { clientMetadata: 'x' }, { clientMetadata: { email: 5 } }]) {
+      for (const json of [
+        { expiryMinutes: 0 },
+        { expiryMinutes: 61 },
+        { expiryMinutes: '5' },
+        { language: 'fr' },
+        { clientMetadata: 'x' },
+        { clientMetadata: { email: 5 } },
+      ]) {
         const response = await api.createSession(sk, json);
         expect(response.status).toBe(400);
         expect(response.body.errorCode).toBe('VALIDATION_FAILED');
@@ -201,7 +272,9 @@ describe('Direct API (test mode) over the running stack', () => {
 
     it('20 concurrent creates with one Idempotency-Key make one session', async () => {
       const key = `e2e-${Date.now()}`;
-      const responses = await Promise.all(Array.from({ length: 20 }, () => api.createSession(sk, { expiryMinutes: 7 }, { 'idempotency-key': key })));
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () => api.createSession(sk, { expiryMinutes: 7 }, { 'idempotency-key': key })),
+      );
       const ids = new Set(responses.filter((r) => r.status === 201).map((r) => r.body.id));
       expect(ids.size).toBe(1);
       for (const r of responses) expect([201, 409]).toContain(r.status);
@@ -216,7 +289,7 @@ describe('Direct API (test mode) over the running stack', () => {
   describe('tenancy', () => {
     const admin = () => ({ key: stack.credentials.adminToken });
 
-    it('hides other projects\' sessions (404 KYC_001)', async () => {
+    it("hides other projects' sessions (404 KYC_001)", async () => {
       const other = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Other' } });
       expect(other.status).toBe(201);
       const otherKey = other.body.keys.test.secretKey;
@@ -241,7 +314,10 @@ describe('Direct API (test mode) over the running stack', () => {
       const refused = await api.createSession(environments.sandbox.secretKey);
       expect(refused.status).toBe(402);
       expect(refused.body.errorCode).toBe('KYC_023');
-      const topUp = await api.request('POST', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, { ...admin(), json: { amount: 3 } });
+      const topUp = await api.request('POST', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, {
+        ...admin(),
+        json: { amount: 3 },
+      });
       expect(topUp.body).toMatchObject({ balance: 3 });
       expect((await api.createSession(environments.sandbox.secretKey)).status).toBe(201);
     });
@@ -252,20 +328,35 @@ describe('Direct API (test mode) over the running stack', () => {
       const sandboxKey = created.body.keys.sandbox.secretKey;
       expect((await api.createSession(sandboxKey)).body.errorCode).toBe('KYC_023');
 
-      const credit = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, { ...admin(), json: { creditLimit: 2 } });
+      const credit = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, {
+        ...admin(),
+        json: { creditLimit: 2 },
+      });
       expect(credit.status).toBe(200);
       expect(credit.body).toMatchObject({ balance: 0, creditLimit: 2 });
       expect((await api.createSession(sandboxKey)).status).toBe(201);
 
-      const trial = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/trial`, { ...admin(), json: { trialRemaining: 3 } });
+      const trial = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/trial`, {
+        ...admin(),
+        json: { trialRemaining: 3 },
+      });
       expect(trial.body).toMatchObject({ trialRemaining: 3, creditLimit: 2 });
-      const refused = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, { ...admin(), json: { creditLimit: -1 } });
+      const refused = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/credit-limit`, {
+        ...admin(),
+        json: { creditLimit: -1 },
+      });
       expect(refused.status).toBe(400);
 
       const history = await api.request('GET', `/admin/v1/projects/${projectId}/environments/sandbox/balance/history?limit=1`, admin());
       expect(history.status).toBe(200);
-      expect(history.body.entries).toEqual([expect.objectContaining({ kind: 'trial_set', amount: 3, trialRemainingAfter: 3, creditLimitAfter: 2 })]);
-      const older = await api.request('GET', `/admin/v1/projects/${projectId}/environments/sandbox/balance/history?before=${history.body.nextBefore}`, admin());
+      expect(history.body.entries).toEqual([
+        expect.objectContaining({ kind: 'trial_set', amount: 3, trialRemainingAfter: 3, creditLimitAfter: 2 }),
+      ]);
+      const older = await api.request(
+        'GET',
+        `/admin/v1/projects/${projectId}/environments/sandbox/balance/history?before=${history.body.nextBefore}`,
+        admin(),
+      );
       expect(older.body.entries.map((e: { kind: string }) => e.kind)).toEqual(['credit_limit_set']);
       expect(older.body.nextBefore).toBeNull();
       expect((await api.request('GET', `/admin/v1/projects/${projectId}/environments/test/balance/history`, admin())).status).toBe(400);
@@ -305,7 +396,12 @@ describe('Direct API (test mode) over the running stack', () => {
         const missing = await api.request(method, path(unknownProject, 'sandbox'), { ...admin(), ...(json ? { json } : {}) });
         expect([method, path('…', 'sandbox'), missing.status]).toEqual([method, path('…', 'sandbox'), 404]);
         const badEnvironment = await api.request(method, path(projectId, 'staging'), { ...admin(), ...(json ? { json } : {}) });
-        expect([method, path('…', 'staging'), badEnvironment.status, badEnvironment.body.errorCode]).toEqual([method, path('…', 'staging'), 400, 'VALIDATION_FAILED']);
+        expect([method, path('…', 'staging'), badEnvironment.status, badEnvironment.body.errorCode]).toEqual([
+          method,
+          path('…', 'staging'),
+          400,
+          'VALIDATION_FAILED',
+        ]);
       }
       const replay = await api.request('POST', `/admin/v1/projects/${unknownProject}/webhook/deliveries/${unknownProject}/replay`, admin());
       expect(replay.status).toBe(404);
@@ -313,7 +409,10 @@ describe('Direct API (test mode) over the running stack', () => {
 
     it('sets a webhook URL and returns its whsec_ secret; lists sessions', async () => {
       const { projectId } = stack.credentials;
-      const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/test/webhook`, { ...admin(), json: { url: 'http://127.0.0.1:9/hook' } });
+      const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/test/webhook`, {
+        ...admin(),
+        json: { url: 'http://127.0.0.1:9/hook' },
+      });
       expect(hook.status).toBe(200);
       expect(hook.body).toEqual({ url: 'http://127.0.0.1:9/hook', secret: expect.stringMatching(/^whsec_/) });
       const sessions = await api.request('GET', `/admin/v1/projects/${projectId}/sessions?environment=test&limit=5`, admin());
@@ -321,17 +420,24 @@ describe('Direct API (test mode) over the running stack', () => {
       expect((await api.request('GET', '/admin/v1/projects', { key: 'wrong-token-wrong-token-wrong' })).status).toBe(401);
     });
 
-    it('sets a sandbox scoring policy, reads it back, refuses bad ones, and shows a session\'s decisions', async () => {
+    it("sets a sandbox scoring policy, reads it back, refuses bad ones, and shows a session's decisions", async () => {
       const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Scoring' } });
       const projectId = created.body.project.id;
       const policyPath = (environment: string) => `/admin/v1/projects/${projectId}/environments/${environment}/scoring-policy`;
       const weights = { detectionConfidence: 0.2, faceMatchScore: 0.6, livenessConfidence: 0.2 };
 
-      const set = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' } });
+      const set = await api.request('PUT', policyPath('sandbox'), {
+        ...admin(),
+        json: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' },
+      });
       expect(set.status).toBe(200);
       expect(set.body).toMatchObject({
-        projectId, environment: 'sandbox', version: 1, overrides: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' },
-        effective: { autoApproveThreshold: 0.9, weights, lowSeverityPenalty: 0.05, duplicates: 'allow' }, defaults: { autoApproveThreshold: 0.8 },
+        projectId,
+        environment: 'sandbox',
+        version: 1,
+        overrides: { autoApproveThreshold: 0.9, weights, duplicates: 'allow' },
+        effective: { autoApproveThreshold: 0.9, weights, lowSeverityPenalty: 0.05, duplicates: 'allow' },
+        defaults: { autoApproveThreshold: 0.8 },
       });
       expect((await api.request('GET', policyPath('sandbox'), admin())).body).toEqual(set.body);
       expect((await api.request('GET', policyPath('live'), admin())).body).toMatchObject({ version: 0, overrides: {}, updatedAt: null });
@@ -339,7 +445,10 @@ describe('Direct API (test mode) over the running stack', () => {
       const misspelt = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { threshold: 0.9 } });
       expect(misspelt.status).toBe(400);
       expect(misspelt.body).toMatchObject({ errorCode: 'VALIDATION_FAILED', error: 'Bad Request' });
-      const outOfRange = await api.request('PUT', policyPath('sandbox'), { ...admin(), json: { autoApproveThreshold: 1.5, weights: { ...weights, faceMatchScore: 0.9 } } });
+      const outOfRange = await api.request('PUT', policyPath('sandbox'), {
+        ...admin(),
+        json: { autoApproveThreshold: 1.5, weights: { ...weights, faceMatchScore: 0.9 } },
+      });
       expect(outOfRange.status).toBe(400);
       expect(outOfRange.body.problems).toEqual(['autoApproveThreshold must be a number in [0, 1]', 'weights must add up to 1, got 1.3']);
       const testMode = await api.request('PUT', policyPath('test'), { ...admin(), json: {} });
@@ -353,10 +462,22 @@ describe('Direct API (test mode) over the running stack', () => {
       const decisions = await api.request('GET', `/admin/v1/projects/${projectId}/sessions/${session.id}/decisions`, admin());
       expect(decisions.status).toBe(200);
       expect(decisions.body.decisions).toEqual([
-        expect.objectContaining({ sessionId: session.id, environment: 'test', outcome: 'completed', ruleFired: 'test_mode_persona', nextAction: null, failureReason: null, policy: null }),
+        expect.objectContaining({
+          sessionId: session.id,
+          environment: 'test',
+          outcome: 'completed',
+          ruleFired: 'test_mode_persona',
+          nextAction: null,
+          failureReason: null,
+          policy: null,
+        }),
       ]);
       expect(decisions.body.decisions[0].explanation[0]).toMatchObject({ signal: 'test_persona' });
-      const elsewhere = await api.request('GET', `/admin/v1/projects/${stack.credentials.projectId}/sessions/${session.id}/decisions`, admin());
+      const elsewhere = await api.request(
+        'GET',
+        `/admin/v1/projects/${stack.credentials.projectId}/sessions/${session.id}/decisions`,
+        admin(),
+      );
       expect(elsewhere.body).toEqual({ decisions: [] });
     });
   });

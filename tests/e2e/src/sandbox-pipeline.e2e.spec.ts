@@ -26,7 +26,11 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const lines: string[] = [];
     try {
       // The integrator's receiver below listens on loopback, which sandbox URLs refuse by default.
-      stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, log: (line) => lines.push(line) });
+      stack = await startStack({
+        dataDir,
+        env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
+        log: (line) => lines.push(line),
+      });
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
     }
@@ -45,7 +49,10 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
    */
   let projectId: string;
   const isolatedProject = async () => {
-    const created = await api.request('POST', '/admin/v1/projects', { key: stack.credentials.adminToken, json: { name: `pipeline-${Math.random().toString(36).slice(2)}` } });
+    const created = await api.request('POST', '/admin/v1/projects', {
+      key: stack.credentials.adminToken,
+      json: { name: `pipeline-${Math.random().toString(36).slice(2)}` },
+    });
     expect(created.status).toBe(201);
     return { projectId: created.body.project.id as string, key: created.body.keys.sandbox.secretKey as string };
   };
@@ -59,7 +66,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   const receiver = new Receiver();
   beforeAll(() => receiver.start());
   afterAll(() => receiver.stop());
-  const deliveriesFor = async (sessionId: string, count: number) => (await receiver.waitFor(sessionId, count)).map((received) => JSON.parse(received.body));
+  const deliveriesFor = async (sessionId: string, count: number) =>
+    (await receiver.waitFor(sessionId, count)).map((received) => JSON.parse(received.body));
 
   const newSession = async (email = `user-${Math.random().toString(36).slice(2)}@example.com`) => {
     const created = await api.createSession(key, { clientMetadata: { email } });
@@ -76,7 +84,12 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const sessionId = await newSession();
     const [main] = await uploadSides(sessionId, genuinePassport);
     expect(main.status).toBe(200);
-    expect(main.body).toMatchObject({ success: true, detectedDocumentType: 'passport', requiresBackSide: false, readyForVerification: true });
+    expect(main.body).toMatchObject({
+      success: true,
+      detectedDocumentType: 'passport',
+      requiresBackSide: false,
+      readyForVerification: true,
+    });
     expect(main.body.issues ?? []).toEqual([]);
 
     const face = await api.uploadFace(key, sessionId, liveSelfie());
@@ -101,9 +114,15 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(submitted.body.confidence).toBeGreaterThan(0.5);
 
     const read = await api.verification(key, sessionId);
-    expect(read.body).toMatchObject({ status: 'completed', verification: { status: 'success', faceMatchStatus: 'MATCHED', documentType: 'passport' } });
+    expect(read.body).toMatchObject({
+      status: 'completed',
+      verification: { status: 'success', faceMatchStatus: 'MATCHED', documentType: 'passport' },
+    });
     expect(read.body.verification.faceMatchScore).toBeGreaterThanOrEqual(0.7);
-    expect(read.body.verification.extractedData).toMatchObject({ documentNumber: expected.documentNumber, expiryDate: expected.expiryDate });
+    expect(read.body.verification.extractedData).toMatchObject({
+      documentNumber: expected.documentNumber,
+      expiryDate: expected.expiryDate,
+    });
   });
 
   it('fails an impostor selfie with KYC_020 and purges, and the session reopens on the next upload', async () => {
@@ -149,7 +168,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const early = await api.submit(key, sessionId);
     expect(early.status).toBe(400);
     expect(early.body.errorCode).toBe('KYC_009');
-    expect((await api.uploadDocument(key, sessionId, back.image, { imageType: 'back' })).body).toMatchObject({ readyForVerification: true });
+    expect((await api.uploadDocument(key, sessionId, back.image, { imageType: 'back' })).body).toMatchObject({
+      readyForVerification: true,
+    });
     const submitted = await api.submit(key, sessionId);
     expect(submitted.body.status).toBe('completed');
   });
@@ -165,7 +186,12 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
     const submitted = await api.submit(key, sessionId);
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ success: false, status: 'action_required', nextAction: 'resubmit_back', issues: [{ code: 'MRZ_MISSING_BACK_SIDE' }] });
+    expect(submitted.body).toMatchObject({
+      success: false,
+      status: 'action_required',
+      nextAction: 'resubmit_back',
+      issues: [{ code: 'MRZ_MISSING_BACK_SIDE' }],
+    });
     const read = (await api.verification(key, sessionId)).body;
     expect(read).toMatchObject({ status: 'action_required', nextAction: 'resubmit_back', issues: [{ code: 'MRZ_MISSING_BACK_SIDE' }] });
     // Under review (spec 2.9): the attempt shows only id, status, confidence and failureReason.
@@ -210,14 +236,20 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(read.body.issues.length).toBeGreaterThan(0);
 
     // A reviewer rejects it: closed for good, with verification.status_changed.
-    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, {
+      key: stack.credentials.adminToken,
+      json: { url: receiver.url },
+    });
     expect(hook.status).toBe(200);
     expect((await review(sessionId, { decision: 'reject', reviewer: 'ana' })).status).toBe(400);
     const rejected = await review(sessionId, { decision: 'reject', reviewer: 'ana', reason: 'document unreadable' });
     expect(rejected.body).toMatchObject({ status: 'rejected' });
     expect((await api.verification(key, sessionId)).body.status).toBe('rejected');
     const [delivery] = await deliveriesFor(sessionId, 1);
-    expect(delivery).toMatchObject({ type: 'verification.status_changed', data: { object: { status: 'rejected', rejection_reason: 'document unreadable', reviewed_by: 'ana' } } });
+    expect(delivery).toMatchObject({
+      type: 'verification.status_changed',
+      data: { object: { status: 'rejected', rejection_reason: 'document unreadable', reviewed_by: 'ana' } },
+    });
     expect((await review(sessionId, { decision: 'approve', reviewer: 'ana' })).body.errorCode).toBe('KYC_SESSION_NOT_IN_REVIEW');
   });
 
@@ -246,7 +278,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     it('accepts a selfie without a face, and submit answers KYC_021 leaving the session open for a new selfie', async () => {
       const sessionId = await newSession();
       await uploadSides(sessionId, genuinePassport);
-      const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d8d0c8' } }).jpeg().toBuffer();
+      const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d8d0c8' } })
+        .jpeg()
+        .toBuffer();
       expect((await api.uploadFace(key, sessionId, blank)).status).toBe(200);
       const submitted = await api.submit(key, sessionId);
       expect(submitted.status).toBe(400);
@@ -283,7 +317,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   describe('device-side liveness pre-check, POST /v1/kyc/check_liveness_base64 (spec 4.9)', () => {
     const checkLiveness = (token: string, json: unknown) => api.request('POST', '/v1/kyc/check_liveness_base64', { key: token, json });
     const newDeviceSession = async () => {
-      const created = await api.createSession(key, { clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` } });
+      const created = await api.createSession(key, {
+        clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` },
+      });
       return { sessionId: created.body.id as string, embedToken: created.body.embedToken as string };
     };
     /** A token signed as the session service would, but with claims or algorithm of the test's choosing. */
@@ -291,7 +327,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       const { embedTokenSecret } = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { embedTokenSecret: string };
       const encode = (part: unknown) => Buffer.from(JSON.stringify(part)).toString('base64url');
       const unsigned = `${encode({ alg, typ: 'JWT' })}.${encode(claims)}`;
-      return `${unsigned}.${createHmac(alg === 'HS256' ? 'sha256' : 'sha512', embedTokenSecret).update(unsigned).digest('base64url')}`;
+      return `${unsigned}.${createHmac(alg === 'HS256' ? 'sha256' : 'sha512', embedTokenSecret)
+        .update(unsigned)
+        .digest('base64url')}`;
     };
 
     it('judges a live selfie live and a spoof not live, storing nothing on the session', async () => {
@@ -334,7 +372,11 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       expect((await checkLiveness(embedToken, { image: liveSelfie().toString('base64') })).body.errorCode).toBe('VALIDATION_FAILED');
       const truncated = liveSelfie().subarray(0, 2_000).toString('base64');
       expect((await checkLiveness(embedToken, { base64: truncated })).body.errorCode).toBe('KYC_006');
-      const tooLarge = await api.requestDeclaringLargeBody('POST', '/v1/kyc/check_liveness_base64', { key: embedToken, contentType: 'application/json', size: 15 * 1024 * 1024 });
+      const tooLarge = await api.requestDeclaringLargeBody('POST', '/v1/kyc/check_liveness_base64', {
+        key: embedToken,
+        contentType: 'application/json',
+        size: 15 * 1024 * 1024,
+      });
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.body.errorCode).toBe('PAYLOAD_TOO_LARGE');
     });
@@ -355,7 +397,10 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   });
 
   it('raises the duplicate signal when the same face comes back under another identity: review, then the approval webhook carries it', async () => {
-    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, {
+      key: stack.credentials.adminToken,
+      json: { url: receiver.url },
+    });
     expect(hook.status).toBe(200);
     const first = await newSession('duplicate.one@example.com');
     await uploadSides(first, genuinePassport);
@@ -378,6 +423,9 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     const approved = await review(second, { decision: 'approve', reviewer: 'ana' });
     expect(approved.body).toMatchObject({ status: 'completed' });
     const [completion] = await deliveriesFor(second, 1);
-    expect(completion).toMatchObject({ type: 'verification.completed', data: { object: { status: 'completed', duplicate: { suspected: true } } } });
+    expect(completion).toMatchObject({
+      type: 'verification.completed',
+      data: { object: { status: 'completed', duplicate: { suspected: true } } },
+    });
   });
 });

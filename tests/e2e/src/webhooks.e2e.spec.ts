@@ -21,8 +21,12 @@ function verifies(received: Received, secret: string): boolean {
 }
 
 const kafkaBrokers = process.env.KAFKA_BROKERS ?? '';
-if (!kafkaBrokers && process.env.CI) throw new Error('CI must run the webhook flow over Kafka: start `npm run kafka:local` and set KAFKA_BROKERS');
-const transports: [string, string][] = [['embedded PostgreSQL', ''], ...(kafkaBrokers ? [['Kafka', kafkaBrokers] as [string, string]] : [])];
+if (!kafkaBrokers && process.env.CI)
+  throw new Error('CI must run the webhook flow over Kafka: start `npm run kafka:local` and set KAFKA_BROKERS');
+const transports: [string, string][] = [
+  ['embedded PostgreSQL', ''],
+  ...(kafkaBrokers ? [['Kafka', kafkaBrokers] as [string, string]] : []),
+];
 
 describe.each(transports)('webhooks over the running stack (%s events)', (_transport, brokers) => {
   let stack: RunningStack;
@@ -39,7 +43,10 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     stack = await startStack({ dataDir, env: { WEBHOOK_RETRY_SCHEDULE_MS: '200,400,600', LOG_LEVEL: 'warn', KAFKA_BROKERS: brokers } });
     api = new ApiClient(stack.baseUrl);
     sk = stack.credentials.environments.test.secretKey;
-    const hook = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    const hook = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook`, {
+      key: stack.credentials.adminToken,
+      json: { url: receiver.url },
+    });
     secret = hook.body.secret;
   }, 180_000);
 
@@ -56,7 +63,11 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     expect(verifies(delivery, secret)).toBe(true);
     expect(verifies(delivery, 'whsec_wrong')).toBe(false);
     const body = JSON.parse(delivery.body);
-    expect(body).toMatchObject({ id: expect.any(String), type: 'verification.completed', data: { object: { id: s.id, status: 'completed', clientMetadata: { userId: 'u-7' } } } });
+    expect(body).toMatchObject({
+      id: expect.any(String),
+      type: 'verification.completed',
+      data: { object: { id: s.id, status: 'completed', clientMetadata: { userId: 'u-7' } } },
+    });
     const read = await api.verification(sk, s.id);
     expect(delivery.body).not.toContain(read.body.verification.extractedData.documentNumber);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -70,12 +81,20 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     const attempts = await receiver.waitFor(s.id, 3);
     expect(attempts).toHaveLength(3);
     expect(new Set(attempts.map((a) => JSON.parse(a.body).id)).size).toBe(1);
-    const { body } = await api.request('GET', `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook/deliveries?limit=10`, { key: stack.credentials.adminToken });
+    const { body } = await api.request(
+      'GET',
+      `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook/deliveries?limit=10`,
+      { key: stack.credentials.adminToken },
+    );
     const delivery = body.deliveries.find((d: { sessionId: string }) => d.sessionId === s.id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3 });
     expect(delivery.attemptLog.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500, 200]);
 
-    const replayed = await api.request('POST', `/admin/v1/projects/${stack.credentials.projectId}/webhook/deliveries/${delivery.id}/replay`, { key: stack.credentials.adminToken });
+    const replayed = await api.request(
+      'POST',
+      `/admin/v1/projects/${stack.credentials.projectId}/webhook/deliveries/${delivery.id}/replay`,
+      { key: stack.credentials.adminToken },
+    );
     expect(replayed.status).toBe(200);
     const again = await receiver.waitFor(s.id, 4);
     expect(JSON.parse(again[3].body).id).toBe(JSON.parse(again[0].body).id);
@@ -85,7 +104,10 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'carol.rejected@example.com' } });
     await api.submit(sk, s.id);
     const [delivery] = await receiver.waitFor(s.id, 1);
-    expect(JSON.parse(delivery.body)).toMatchObject({ type: 'verification.status_changed', data: { object: { status: 'rejected', rejection_reason: expect.any(String), reviewed_by: expect.any(String) } } });
+    expect(JSON.parse(delivery.body)).toMatchObject({
+      type: 'verification.status_changed',
+      data: { object: { status: 'rejected', rejection_reason: expect.any(String), reviewed_by: expect.any(String) } },
+    });
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(receiver.about(s.id).map((r) => JSON.parse(r.body).type)).toEqual(['verification.status_changed']);
   });
@@ -96,7 +118,10 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     try {
       const admin = { key: stack.credentials.adminToken };
       const other = await api.request('POST', '/admin/v1/projects', { ...admin, json: { name: 'Silent receiver' } });
-      await api.request('PUT', `/admin/v1/projects/${other.body.project.id}/environments/test/webhook`, { ...admin, json: { url: `http://127.0.0.1:${(silent.address() as { port: number }).port}/` } });
+      await api.request('PUT', `/admin/v1/projects/${other.body.project.id}/environments/test/webhook`, {
+        ...admin,
+        json: { url: `http://127.0.0.1:${(silent.address() as { port: number }).port}/` },
+      });
       const otherKey = other.body.keys.test.secretKey;
       const deliveryLatency = async () => {
         const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
@@ -121,7 +146,10 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
   });
 
   it('refuses private addresses for live endpoints', async () => {
-    const refused = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/live/webhook`, { key: stack.credentials.adminToken, json: { url: receiver.url } });
+    const refused = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/live/webhook`, {
+      key: stack.credentials.adminToken,
+      json: { url: receiver.url },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errorCode).toBe('VALIDATION_FAILED');
   });

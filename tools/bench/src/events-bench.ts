@@ -34,7 +34,9 @@ async function main(): Promise<void> {
     const key = credentials.environments.test.secretKey;
     const url = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
     await fetch(`${baseUrl}/admin/v1/projects/${credentials.projectId}/environments/test/webhook`, {
-      method: 'PUT', headers: { authorization: `Bearer ${credentials.adminToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ url }),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${credentials.adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
     });
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     const completedAt = new Map<string, number>();
@@ -42,17 +44,29 @@ async function main(): Promise<void> {
     console.log(`[bench] ${WORKERS} workers completing test-mode verifications for ${DURATION_S} s …`);
     const worker = async () => {
       while (Date.now() < deadline) {
-        const created = (await (await fetch(`${baseUrl}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify({ clientMetadata: { email: 'alice.approved@example.com' } }) })).json()) as { id: string };
-        await (await fetch(`${baseUrl}/v1/verifications/${created.id}/submit`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })).json();
+        const created = (await (
+          await fetch(`${baseUrl}/v1/sessions`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ clientMetadata: { email: 'alice.approved@example.com' } }),
+          })
+        ).json()) as { id: string };
+        await (
+          await fetch(`${baseUrl}/v1/verifications/${created.id}/submit`, { method: 'POST', headers: { authorization: `Bearer ${key}` } })
+        ).json();
         completedAt.set(created.id, performance.now());
       }
     };
     const started = performance.now();
     await Promise.all(Array.from({ length: WORKERS }, worker));
     const waitUntil = Date.now() + 30_000;
-    while ([...completedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ([...completedAt.keys()].some((id) => !arrivals.has(id)) && Date.now() < waitUntil)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const elapsedS = (Math.max(...arrivals.values()) - started) / 1000;
-    const latencies = [...completedAt].filter(([id]) => arrivals.has(id)).map(([id, at]) => arrivals.get(id)! - at).sort((a, b) => a - b);
+    const latencies = [...completedAt]
+      .filter(([id]) => arrivals.has(id))
+      .map(([id, at]) => arrivals.get(id)! - at)
+      .sort((a, b) => a - b);
     const figures = {
       transport,
       completed: completedAt.size,
@@ -63,12 +77,19 @@ async function main(): Promise<void> {
       p95: percentile(latencies, 95),
       p99: percentile(latencies, 99),
     };
-    console.log(`[bench]   ${figures.webhooksReceived}/${figures.completed} webhooks, ${figures.webhooksPerSecond.toFixed(1)}/s; state change → webhook received p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms`);
+    console.log(
+      `[bench]   ${figures.webhooksReceived}/${figures.completed} webhooks, ${figures.webhooksPerSecond.toFixed(1)}/s; state change → webhook received p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms`,
+    );
     const outDir = path.resolve(process.cwd(), 'bench-results');
     mkdirSync(outDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     writeFileSync(path.join(outDir, `events-${transport}-${stamp}.json`), JSON.stringify(figures, null, 2) + '\n');
-    writeFileSync(path.join(outDir, `events-${transport}-${stamp}.svg`), percentileChart(`State change → webhook received (${transport})`, [{ label: transport, values: { p50: figures.p50, p95: figures.p95, p99: figures.p99 } }]));
+    writeFileSync(
+      path.join(outDir, `events-${transport}-${stamp}.svg`),
+      percentileChart(`State change → webhook received (${transport})`, [
+        { label: transport, values: { p50: figures.p50, p95: figures.p95, p99: figures.p99 } },
+      ]),
+    );
     console.log(`[bench] results: ${path.join(outDir, `events-${transport}-${stamp}.json`)} (+ .svg)`);
     if (figures.missing > 0) process.exitCode = 1;
   } finally {

@@ -14,7 +14,10 @@ describe(percentile.name, () => {
   });
 
   it('lets each series name its own percentiles', () => {
-    const svg = percentileChart('t', [{ label: 'a', values: { p50: 1, p90: 2 } }, { label: 'b', values: { p50: 1, p95: 3 } }]);
+    const svg = percentileChart('t', [
+      { label: 'a', values: { p50: 1, p90: 2 } },
+      { label: 'b', values: { p50: 1, p95: 3 } },
+    ]);
     expect(svg).toContain('>p95<');
     expect(svg.match(/<rect/g)).toHaveLength(4);
   });

@@ -55,7 +55,11 @@ async function main(): Promise<void> {
   if (!baseUrl || !key) {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-pipeline-'));
     console.log('[bench] starting a stack for the run …');
-    stack = await startStack({ dataDir, env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '' }, log: (line) => line.startsWith('[stack]') && console.log(line) });
+    stack = await startStack({
+      dataDir,
+      env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '' },
+      log: (line) => line.startsWith('[stack]') && console.log(line),
+    });
     baseUrl = stack.baseUrl;
     key = stack.credentials.environments.sandbox.secretKey;
   }
@@ -73,13 +77,37 @@ async function main(): Promise<void> {
       const started = performance.now();
       // One person verifying repeatedly under one e-mail: not a duplicate, so each run can complete
       // (the duplicate search still runs over every earlier completion).
-      const created = await timed<{ id: string }>(() => fetch(`${api}/v1/sessions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ clientMetadata: { email: 'bench.person@example.com' } }) }), [201]);
+      const created = await timed<{ id: string }>(
+        () =>
+          fetch(`${api}/v1/sessions`, {
+            method: 'POST',
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: JSON.stringify({ clientMetadata: { email: 'bench.person@example.com' } }),
+          }),
+        [201],
+      );
       let documentMs = 0;
       for (const { side, image } of passport.sides) {
-        documentMs += (await timed(() => fetch(`${api}/v1/verifications/${created.body.id}/documents`, { method: 'POST', headers: auth, body: form(image, { imageType: side }) }), [200])).ms;
+        documentMs += (
+          await timed(
+            () =>
+              fetch(`${api}/v1/verifications/${created.body.id}/documents`, {
+                method: 'POST',
+                headers: auth,
+                body: form(image, { imageType: side }),
+              }),
+            [200],
+          )
+        ).ms;
       }
-      const face = await timed(() => fetch(`${api}/v1/verifications/${created.body.id}/face`, { method: 'POST', headers: auth, body: form(selfie) }), [200]);
-      const submit = await timed<{ status: string }>(() => fetch(`${api}/v1/verifications/${created.body.id}/submit`, { method: 'POST', headers: auth }), [200, 400]);
+      const face = await timed(
+        () => fetch(`${api}/v1/verifications/${created.body.id}/face`, { method: 'POST', headers: auth, body: form(selfie) }),
+        [200],
+      );
+      const submit = await timed<{ status: string }>(
+        () => fetch(`${api}/v1/verifications/${created.body.id}/submit`, { method: 'POST', headers: auth }),
+        [200, 400],
+      );
       const total = performance.now() - started;
       if (!measured) continue;
       samples.create.push(created.ms);
@@ -88,14 +116,19 @@ async function main(): Promise<void> {
       samples.submit.push(submit.ms);
       samples.total.push(total);
       outcomes[submit.body.status] = (outcomes[submit.body.status] ?? 0) + 1;
-      process.stdout.write(`\r[bench] ${i + 1 - WARMUP}/${VERIFICATIONS} verifications, last ${total.toFixed(0)} ms (${submit.body.status})   `);
+      process.stdout.write(
+        `\r[bench] ${i + 1 - WARMUP}/${VERIFICATIONS} verifications, last ${total.toFixed(0)} ms (${submit.body.status})   `,
+      );
     }
     process.stdout.write('\n');
 
     const figures = Object.fromEntries(
       (Object.keys(samples) as Step[]).map((step) => {
         const sorted = [...samples[step]].sort((a, b) => a - b);
-        return [step, { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) }];
+        return [
+          step,
+          { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted[sorted.length - 1] ?? 0) },
+        ];
       }),
     ) as Record<Step, { p50: number; p95: number; max: number }>;
     const pids = stack?.pids() ?? {};
@@ -104,10 +137,32 @@ async function main(): Promise<void> {
     // Concurrency phase: CONCURRENT_UPLOADS sessions upload their passport at the same moment, several rounds.
     const concurrentUploads: number[] = [];
     for (let round = 0; round < CONCURRENT_ROUNDS && CONCURRENT_UPLOADS > 1; round++) {
-      const sessions = await Promise.all(Array.from({ length: CONCURRENT_UPLOADS }, () =>
-        timed<{ id: string }>(() => fetch(`${api}/v1/sessions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({}) }), [201])));
-      const uploads = await Promise.all(sessions.map((created) =>
-        timed(() => fetch(`${api}/v1/verifications/${created.body.id}/documents`, { method: 'POST', headers: auth, body: form(passport.sides[0].image, { imageType: passport.sides[0].side }) }), [200])));
+      const sessions = await Promise.all(
+        Array.from({ length: CONCURRENT_UPLOADS }, () =>
+          timed<{ id: string }>(
+            () =>
+              fetch(`${api}/v1/sessions`, {
+                method: 'POST',
+                headers: { ...auth, 'content-type': 'application/json' },
+                body: JSON.stringify({}),
+              }),
+            [201],
+          ),
+        ),
+      );
+      const uploads = await Promise.all(
+        sessions.map((created) =>
+          timed(
+            () =>
+              fetch(`${api}/v1/verifications/${created.body.id}/documents`, {
+                method: 'POST',
+                headers: auth,
+                body: form(passport.sides[0].image, { imageType: passport.sides[0].side }),
+              }),
+            [200],
+          ),
+        ),
+      );
       concurrentUploads.push(...uploads.map((u) => u.ms));
       process.stdout.write(`\r[bench] concurrency round ${round + 1}/${CONCURRENT_ROUNDS}: ${CONCURRENT_UPLOADS} uploads at once   `);
     }
@@ -119,22 +174,56 @@ async function main(): Promise<void> {
       uploadMs: { p50: round(percentile(concurrentSorted, 50)), p95: round(percentile(concurrentSorted, 95)) },
       documentPeakRssMb: peakRssMb(pids.document),
     };
-    const memory = { biometricsPeakRssMb: peakRssMb(pids.biometrics), documentPeakRssMb: sequentialDocumentPeakMb, documentPeakRssUnderConcurrencyMb: concurrency.documentPeakRssMb };
-    for (const [step, f] of Object.entries(figures)) console.log(`[bench]   ${step.padEnd(16)} p50 ${f.p50.toFixed(0).padStart(6)} ms   p95 ${f.p95.toFixed(0).padStart(6)} ms   max ${f.max.toFixed(0).padStart(6)} ms`);
+    const memory = {
+      biometricsPeakRssMb: peakRssMb(pids.biometrics),
+      documentPeakRssMb: sequentialDocumentPeakMb,
+      documentPeakRssUnderConcurrencyMb: concurrency.documentPeakRssMb,
+    };
+    for (const [step, f] of Object.entries(figures))
+      console.log(
+        `[bench]   ${step.padEnd(16)} p50 ${f.p50.toFixed(0).padStart(6)} ms   p95 ${f.p95.toFixed(0).padStart(6)} ms   max ${f.max.toFixed(0).padStart(6)} ms`,
+      );
     console.log(`[bench]   outcomes ${JSON.stringify(outcomes)}`);
-    console.log(`[bench]   peak RSS: biometrics ${memory.biometricsPeakRssMb ?? '?'} MB (target ≤ 500), document ${memory.documentPeakRssMb ?? '?'} MB one upload at a time`);
+    console.log(
+      `[bench]   peak RSS: biometrics ${memory.biometricsPeakRssMb ?? '?'} MB (target ≤ 500), document ${memory.documentPeakRssMb ?? '?'} MB one upload at a time`,
+    );
     if (concurrency.uploads > 0) {
-      console.log(`[bench]   ${CONCURRENT_UPLOADS} concurrent uploads × ${CONCURRENT_ROUNDS}: upload p50 ${concurrency.uploadMs.p50.toFixed(0)} ms, p95 ${concurrency.uploadMs.p95.toFixed(0)} ms; document peak RSS ${concurrency.documentPeakRssMb ?? '?'} MB (target ≤ 600)`);
+      console.log(
+        `[bench]   ${CONCURRENT_UPLOADS} concurrent uploads × ${CONCURRENT_ROUNDS}: upload p50 ${concurrency.uploadMs.p50.toFixed(0)} ms, p95 ${concurrency.uploadMs.p95.toFixed(0)} ms; document peak RSS ${concurrency.documentPeakRssMb ?? '?'} MB (target ≤ 600)`,
+      );
     }
-    console.log(`[bench]   targets: submit p95 ≤ 300 ms (${figures.submit.p95 <= 300 ? 'met' : 'NOT met'}), whole verification p95 ≤ 1500 ms (${figures.total.p95 <= 1500 ? 'met' : 'NOT met'})`);
+    console.log(
+      `[bench]   targets: submit p95 ≤ 300 ms (${figures.submit.p95 <= 300 ? 'met' : 'NOT met'}), whole verification p95 ≤ 1500 ms (${figures.total.p95 <= 1500 ? 'met' : 'NOT met'})`,
+    );
 
     const outDir = path.resolve(process.cwd(), 'bench-results');
     mkdirSync(outDir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const jsonFile = path.join(outDir, `pipeline-${stamp}.json`);
     const svgFile = path.join(outDir, `pipeline-${stamp}.svg`);
-    writeFileSync(jsonFile, JSON.stringify({ at: new Date().toISOString(), verifications: VERIFICATIONS, loadAverage: loadavg()[0], steps: figures, outcomes, memory, concurrency }, null, 2) + '\n');
-    writeFileSync(svgFile, percentileChart('Sandbox verification steps', (Object.keys(figures) as Step[]).map((step) => ({ label: step, values: { p50: figures[step].p50, p95: figures[step].p95 } }))));
+    writeFileSync(
+      jsonFile,
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          verifications: VERIFICATIONS,
+          loadAverage: loadavg()[0],
+          steps: figures,
+          outcomes,
+          memory,
+          concurrency,
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    writeFileSync(
+      svgFile,
+      percentileChart(
+        'Sandbox verification steps',
+        (Object.keys(figures) as Step[]).map((step) => ({ label: step, values: { p50: figures[step].p50, p95: figures[step].p95 } })),
+      ),
+    );
     console.log(`[bench] results: ${jsonFile}\n[bench] chart:   ${svgFile}`);
   } finally {
     await stack?.stop();

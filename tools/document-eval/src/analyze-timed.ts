@@ -12,7 +12,12 @@ export interface TimedAnalysis {
  * Runs the analyzer on one image, timing it (and, given the analyzer's model clock, the time spent in its OCR
  * models); a throw is recorded, not propagated, so one bad image cannot end a run.
  */
-export async function analyzeTimed(analyzer: DocumentAnalyzer, image: Buffer, opts: AnalyzeOptions, modelClock?: OcrModelClock): Promise<TimedAnalysis> {
+export async function analyzeTimed(
+  analyzer: DocumentAnalyzer,
+  image: Buffer,
+  opts: AnalyzeOptions,
+  modelClock?: OcrModelClock,
+): Promise<TimedAnalysis> {
   const modelsBefore = modelClock?.();
   const started = process.hrtime.bigint();
   const timings = (): Pick<TimedAnalysis, 'latencyMs' | 'ocrModelMs'> => ({

@@ -22,7 +22,13 @@ export interface SideAnalysis {
   detectedDocumentType: AnalyzerDocumentType;
   detectionConfidence: number;
   requiresBackSide: boolean;
-  mrz: { format: string; lines: string[]; valid: boolean; fields?: Record<string, { value?: string; valid?: boolean }>; checkDigits?: unknown } | null;
+  mrz: {
+    format: string;
+    lines: string[];
+    valid: boolean;
+    fields?: Record<string, { value?: string; valid?: boolean }>;
+    checkDigits?: unknown;
+  } | null;
   extractedData: AnalyzedFields;
   problems: string[];
   authenticitySignals: { code: string; detail?: string; severity?: string }[];
@@ -86,7 +92,11 @@ export function loadAnalyzer(moduleName = ANALYZER_PACKAGE): LoadResult {
   }
   const fn = (loaded as { analyzeDocumentSide?: unknown }).analyzeDocumentSide;
   if (typeof fn !== 'function') return { ok: false, reason: `${moduleName} does not export analyzeDocumentSide()` };
-  const { compareSides, mergeDocumentSides, ocrModelTime } = loaded as { compareSides?: unknown; mergeDocumentSides?: unknown; ocrModelTime?: unknown };
+  const { compareSides, mergeDocumentSides, ocrModelTime } = loaded as {
+    compareSides?: unknown;
+    mergeDocumentSides?: unknown;
+    ocrModelTime?: unknown;
+  };
   return {
     ok: true,
     analyzer: fn as DocumentAnalyzer,

@@ -37,20 +37,24 @@ function writeReport(outFile: string, report: unknown, charts: string[], title: 
 }
 
 function printLabelled(report: LabelledReport): void {
-  console.log(table([
-    ['images', String(report.documents)],
-    ['MRZ exact-read rate', `${formatRate(report.mrz.exactReadRate)} of ${report.mrz.labelledWithMrz}`],
-    ['MRZ validity agreement', `${formatRate(report.mrz.validityAgreement)} of ${report.mrz.validityKnown}`],
-    ['invalid MRZ flagged (not corrected)', `${formatRate(report.mrz.invalidFlaggedRate)} of ${report.mrz.expectedInvalid}`],
-    ['detected document types', JSON.stringify(report.documentTypes)],
-    ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
-    ['analyzer errors', String(report.analyzerErrors)],
-  ]));
+  console.log(
+    table([
+      ['images', String(report.documents)],
+      ['MRZ exact-read rate', `${formatRate(report.mrz.exactReadRate)} of ${report.mrz.labelledWithMrz}`],
+      ['MRZ validity agreement', `${formatRate(report.mrz.validityAgreement)} of ${report.mrz.validityKnown}`],
+      ['invalid MRZ flagged (not corrected)', `${formatRate(report.mrz.invalidFlaggedRate)} of ${report.mrz.expectedInvalid}`],
+      ['detected document types', JSON.stringify(report.documentTypes)],
+      ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
+      ['analyzer errors', String(report.analyzerErrors)],
+    ]),
+  );
   for (const image of report.images) {
-    console.log(`  ${image.file}: read ${image.readLines ? image.readLines.join('|') : '(no MRZ)'}; judged ` +
-      `${image.judgedValid === null ? 'n/a' : image.judgedValid ? 'valid' : 'invalid'}; expected ` +
-      `${image.expectedValid === null ? 'n/a' : image.expectedValid ? 'valid' : 'invalid'}` +
-      `${image.error ? `; error: ${image.error}` : ''}`);
+    console.log(
+      `  ${image.file}: read ${image.readLines ? image.readLines.join('|') : '(no MRZ)'}; judged ` +
+        `${image.judgedValid === null ? 'n/a' : image.judgedValid ? 'valid' : 'invalid'}; expected ` +
+        `${image.expectedValid === null ? 'n/a' : image.expectedValid ? 'valid' : 'invalid'}` +
+        `${image.error ? `; error: ${image.error}` : ''}`,
+    );
   }
 }
 
@@ -58,8 +62,11 @@ function printLabelled(report: LabelledReport): void {
 function fieldRows(title: string, fields: FieldAccuracy): [string, string][] {
   return [
     [title, formatRate(fields.accuracy)],
-    ...SCORED_FIELDS.map((k): [string, string] => [`  ${k}`, `${formatRate(fields.perField[k])} of ${fields.perFieldImages[k]}` +
-      `  (missing ${fields.errors[k].missing}, wrong ${fields.errors[k].wrong})`]),
+    ...SCORED_FIELDS.map((k): [string, string] => [
+      `  ${k}`,
+      `${formatRate(fields.perField[k])} of ${fields.perFieldImages[k]}` +
+        `  (missing ${fields.errors[k].missing}, wrong ${fields.errors[k].wrong})`,
+    ]),
   ];
 }
 
@@ -67,33 +74,52 @@ function printGenerated(report: GeneratedReport): void {
   const rows: [string, string][] = [
     ['documents / images', `${report.documents} / ${report.images}`],
     ['MRZ valid rate clean / degraded', `${formatRate(report.mrz.cleanValidRate)} / ${formatRate(report.mrz.degradedValidRate)}`],
-    ['MRZ exact-line rate all / clean / degraded', `${formatRate(report.mrz.exactLineRate)} / ${formatRate(report.mrz.exactLineRateClean)} / ${formatRate(report.mrz.exactLineRateDegraded)}`],
+    [
+      'MRZ exact-line rate all / clean / degraded',
+      `${formatRate(report.mrz.exactLineRate)} / ${formatRate(report.mrz.exactLineRateClean)} / ${formatRate(report.mrz.exactLineRateDegraded)}`,
+    ],
     ['MRZ per-line rate', formatRate(report.mrz.perLineRate)],
     ['wrong check digit judged invalid', formatRate(report.mrz.invalidDetectedRate)],
-    ...Object.entries(report.mrz.exactLineRateByDegradation).map(([k, v]): [string, string] =>
-      [`  exact-line with ${k}`, `${formatRate(v.rate)} of ${v.images}`]),
+    ...Object.entries(report.mrz.exactLineRateByDegradation).map(([k, v]): [string, string] => [
+      `  exact-line with ${k}`,
+      `${formatRate(v.rate)} of ${v.images}`,
+    ]),
     ...fieldRows(`field accuracy (spec §2.9 extractedData, ${report.fields.images} images)`, report.fields),
     ['  name matches only without diacritics', String(report.fields.nameMatchesWithoutDiacritics)],
-    ...fieldRows(`field accuracy on uploads accepted as they are (no problem raised: ${report.acceptedFields.images} images, ` +
-      `${formatRate(report.acceptedFields.share)})`, report.acceptedFields),
+    ...fieldRows(
+      `field accuracy on uploads accepted as they are (no problem raised: ${report.acceptedFields.images} images, ` +
+        `${formatRate(report.acceptedFields.share)})`,
+      report.acceptedFields,
+    ),
     ...(report.documentFields
       ? fieldRows(`field accuracy per document (sides merged, ${report.documentFields.documents} documents)`, report.documentFields)
       : [['field accuracy per document', 'not scored: the analyzer module does not merge sides'] as [string, string]]),
     ['ground-truth fields outside the spec', ''],
-    ...Object.entries(report.groundTruthOnly).map(([k, v]): [string, string] =>
-      [`  ${k}`, `${formatRate(v.accuracy)} of ${v.images}  vs ${v.comparedWith}`]),
+    ...Object.entries(report.groundTruthOnly).map(([k, v]): [string, string] => [
+      `  ${k}`,
+      `${formatRate(v.accuracy)} of ${v.images}  vs ${v.comparedWith}`,
+    ]),
     ['document-type accuracy', formatRate(report.documentType.accuracy)],
     ['requiresBackSide accuracy', formatRate(report.requiresBackSide.accuracy)],
-    ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] =>
-      [`  ${code}`, `P ${formatRate(s.precision)}  R ${formatRate(s.recall)}  (tp ${s.truePositives} fp ${s.falsePositives} fn ${s.falseNegatives})`]),
-    [`unusable captures (${report.unusableCaptures.images}; codes scored above)`,
-      report.unusableCaptures.portraitsChecked ? 'portraits checked' : 'no portrait detector: PORTRAIT_NOT_DETECTED not scored'],
-    ...Object.entries(report.unusableCaptures.kinds).map(([kind, k]): [string, string] =>
-      [`  ${kind}`, `${formatRate(k.allExpectedRaised)} of ${k.images} raised ${k.expected.join(' + ')}`]),
+    ...Object.entries({ ...report.problems, ...report.signals }).map(([code, s]): [string, string] => [
+      `  ${code}`,
+      `P ${formatRate(s.precision)}  R ${formatRate(s.recall)}  (tp ${s.truePositives} fp ${s.falsePositives} fn ${s.falseNegatives})`,
+    ]),
+    [
+      `unusable captures (${report.unusableCaptures.images}; codes scored above)`,
+      report.unusableCaptures.portraitsChecked ? 'portraits checked' : 'no portrait detector: PORTRAIT_NOT_DETECTED not scored',
+    ],
+    ...Object.entries(report.unusableCaptures.kinds).map(([kind, k]): [string, string] => [
+      `  ${kind}`,
+      `${formatRate(k.allExpectedRaised)} of ${k.images} raised ${k.expected.join(' + ')}`,
+    ]),
     ['latency p50 / p95 (documents)', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
-    ['  of which in the OCR models p50 / p95', report.latency.inOcrModels
-      ? `${formatMs(report.latency.inOcrModels.p50Ms)} / ${formatMs(report.latency.inOcrModels.p95Ms)}`
-      : 'not measured: the analyzer module exports no ocrModelTime'],
+    [
+      '  of which in the OCR models p50 / p95',
+      report.latency.inOcrModels
+        ? `${formatMs(report.latency.inOcrModels.p50Ms)} / ${formatMs(report.latency.inOcrModels.p95Ms)}`
+        : 'not measured: the analyzer module exports no ocrModelTime',
+    ],
     ['analyzer errors', String(report.analyzerErrors)],
   ];
   console.log(table(rows));
@@ -102,17 +128,31 @@ function printGenerated(report: GeneratedReport): void {
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      dataset: { type: 'string' }, out: { type: 'string' }, documents: { type: 'string', default: '300' },
-      seed: { type: 'string', default: '2026' }, 'shared-data': { type: 'string' }, 'fault-rate': { type: 'string', default: '0.25' },
-      analyzer: { type: 'string' }, dump: { type: 'string' }, captures: { type: 'string', default: '20' }, help: { type: 'boolean' },
+      dataset: { type: 'string' },
+      out: { type: 'string' },
+      documents: { type: 'string', default: '300' },
+      seed: { type: 'string', default: '2026' },
+      'shared-data': { type: 'string' },
+      'fault-rate': { type: 'string', default: '0.25' },
+      analyzer: { type: 'string' },
+      dump: { type: 'string' },
+      captures: { type: 'string', default: '20' },
+      help: { type: 'boolean' },
     },
   });
   const documents = Number(values.documents);
   const captureCount = Number(values.captures);
   const seed = Number(values.seed);
   const faultRate = Number(values['fault-rate']);
-  if (values.help || !Number.isInteger(documents) || documents < 1 || !Number.isInteger(seed) || !(faultRate >= 0 && faultRate <= 1)
-    || !Number.isInteger(captureCount) || captureCount < 0) {
+  if (
+    values.help ||
+    !Number.isInteger(documents) ||
+    documents < 1 ||
+    !Number.isInteger(seed) ||
+    !(faultRate >= 0 && faultRate <= 1) ||
+    !Number.isInteger(captureCount) ||
+    captureCount < 0
+  ) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
@@ -131,10 +171,17 @@ async function main(): Promise<number> {
     const report = summarizeLabelled(resolve(values.dataset), records);
     printLabelled(report);
     const out = resolve(values.out ?? 'reports/eval-documents-dataset.json');
-    writeReport(out, report, [barChartSvg('MRZ on the labelled set', [
-      { label: 'exact-read rate', value: report.mrz.exactReadRate },
-      { label: 'validity agreement', value: report.mrz.validityAgreement },
-    ])], `eval:documents — ${values.dataset}`);
+    writeReport(
+      out,
+      report,
+      [
+        barChartSvg('MRZ on the labelled set', [
+          { label: 'exact-read rate', value: report.mrz.exactReadRate },
+          { label: 'validity agreement', value: report.mrz.validityAgreement },
+        ]),
+      ],
+      `eval:documents — ${values.dataset}`,
+    );
     return 0;
   }
 
@@ -149,7 +196,13 @@ async function main(): Promise<number> {
   }
   const documentProgress = createProgress('documents');
   const records = await runGeneratedSet(analyzer, {
-    documents, seed, portraits, faultRate, compareSides: loaded.compareSides, mergeSides: loaded.mergeSides, ocrModelTime: loaded.ocrModelTime,
+    documents,
+    seed,
+    portraits,
+    faultRate,
+    compareSides: loaded.compareSides,
+    mergeSides: loaded.mergeSides,
+    ocrModelTime: loaded.ocrModelTime,
     onProgress: (d, t, record) => {
       documentProgress.update(d, t, `, images ${++imagesDone}`);
       // Written as each image is done, so a long run can be inspected before it ends.
@@ -159,7 +212,10 @@ async function main(): Promise<number> {
   documentProgress.end();
   const captureProgress = createProgress('unusable captures');
   const captures = await runUnusableCaptures(analyzer, {
-    count: captureCount, seed, portraits, onProgress: (d, t, record) => {
+    count: captureCount,
+    seed,
+    portraits,
+    onProgress: (d, t, record) => {
       captureProgress.update(d, t);
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
     },
@@ -186,32 +242,52 @@ async function main(): Promise<number> {
 
   const report = { ...generated, realSanity: realSets['mrz-dev'] ?? null, realSets };
   const out = resolve(values.out ?? 'reports/eval-documents.json');
-  const degradationBars = Object.entries(generated.mrz.exactLineRateByDegradation)
-    .map(([kind, v]) => ({ label: kind, value: v.rate, note: `(${v.images})` }));
+  const degradationBars = Object.entries(generated.mrz.exactLineRateByDegradation).map(([kind, v]) => ({
+    label: kind,
+    value: v.rate,
+    note: `(${v.images})`,
+  }));
   const fieldBars = Object.entries(generated.fields.perField).map(([field, value]) => ({ label: field, value }));
   const documentFieldBars = Object.entries(generated.documentFields?.perField ?? {}).map(([field, value]) => ({ label: field, value }));
   const codeBars = Object.entries({ ...generated.problems, ...generated.signals }).flatMap(([code, s]) => [
-    { label: `${code} P`, value: s.precision }, { label: `${code} R`, value: s.recall },
+    { label: `${code} P`, value: s.precision },
+    { label: `${code} R`, value: s.recall },
   ]);
-  writeReport(out, report, [
-    barChartSvg('MRZ exact-line rate by degradation', degradationBars),
-    barChartSvg('Field accuracy per image', fieldBars),
-    ...(documentFieldBars.length > 0 ? [barChartSvg('Field accuracy per document (sides merged)', documentFieldBars)] : []),
-    barChartSvg('Issue codes: precision / recall', codeBars),
-    barChartSvg('MRZ read exactly: generated beside real sets', [
-      { label: 'generated, clean', value: generated.mrz.exactLineRateClean, note: '' },
-      { label: 'generated, degraded', value: generated.mrz.exactLineRateDegraded, note: '' },
-      ...Object.entries(realSets).flatMap(([name, r]) => (r ? [{ label: name, value: r.mrz.exactReadRate, note: `(${r.mrz.labelledWithMrz})` }] : [])),
-    ]),
-    latencyDistributionSvg('Latency per image (cumulative)', [
-      { label: 'whole analysis', valuesMs: records.map((r) => r.latencyMs), colour: '#3b6ea8' },
-      { label: 'in the OCR models alone', valuesMs: ocrModelLatencies(records), colour: '#e08e2b' },
-    ], TARGET_P95_MS),
-  ], 'eval:documents — generated documents');
+  writeReport(
+    out,
+    report,
+    [
+      barChartSvg('MRZ exact-line rate by degradation', degradationBars),
+      barChartSvg('Field accuracy per image', fieldBars),
+      ...(documentFieldBars.length > 0 ? [barChartSvg('Field accuracy per document (sides merged)', documentFieldBars)] : []),
+      barChartSvg('Issue codes: precision / recall', codeBars),
+      barChartSvg('MRZ read exactly: generated beside real sets', [
+        { label: 'generated, clean', value: generated.mrz.exactLineRateClean, note: '' },
+        { label: 'generated, degraded', value: generated.mrz.exactLineRateDegraded, note: '' },
+        ...Object.entries(realSets).flatMap(([name, r]) =>
+          r ? [{ label: name, value: r.mrz.exactReadRate, note: `(${r.mrz.labelledWithMrz})` }] : [],
+        ),
+      ]),
+      latencyDistributionSvg(
+        'Latency per image (cumulative)',
+        [
+          { label: 'whole analysis', valuesMs: records.map((r) => r.latencyMs), colour: '#3b6ea8' },
+          { label: 'in the OCR models alone', valuesMs: ocrModelLatencies(records), colour: '#e08e2b' },
+        ],
+        TARGET_P95_MS,
+      ),
+    ],
+    'eval:documents — generated documents',
+  );
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(error instanceof DatasetError ? `eval:documents: ${error.message}` : error);
-  process.exitCode = error instanceof DatasetError ? 2 : 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof DatasetError ? `eval:documents: ${error.message}` : error);
+    process.exitCode = error instanceof DatasetError ? 2 : 1;
+  },
+);

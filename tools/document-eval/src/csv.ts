@@ -7,10 +7,16 @@ export function parseCsv(text: string): Record<string, string>[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(cell); cell = ''; } else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       row.push(cell);
       rows.push(row);
@@ -18,7 +24,10 @@ export function parseCsv(text: string): Record<string, string>[] {
       cell = '';
     } else cell += ch;
   }
-  if (cell !== '' || row.length > 0) { row.push(cell); rows.push(row); }
+  if (cell !== '' || row.length > 0) {
+    row.push(cell);
+    rows.push(row);
+  }
   const [header, ...body] = rows.filter((r) => r.some((c) => c.trim() !== ''));
   if (!header) return [];
   return body.map((r) => Object.fromEntries(header.map((name, i) => [name.trim(), (r[i] ?? '').trim()])));

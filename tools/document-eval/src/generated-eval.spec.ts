@@ -11,8 +11,14 @@ describe('runGeneratedSet', () => {
       calls.push({ side: opts.side, now: opts.now, bytes: image.length });
       if (calls.length === 2) throw new Error('analyzer crashed');
       return {
-        detectedDocumentType: 'unknown', detectionConfidence: 0, requiresBackSide: false, mrz: null, extractedData: {},
-        problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+        detectedDocumentType: 'unknown',
+        detectionConfidence: 0,
+        requiresBackSide: false,
+        mrz: null,
+        extractedData: {},
+        problems: [],
+        authenticitySignals: [],
+        timingsMs: { total: 0 },
       };
     };
     const records = await runGeneratedSet(analyzer, { documents: 3, seed: 4, portraits: [], faultRate: 0 });
@@ -31,8 +37,14 @@ describe('runGeneratedSet', () => {
 
 /** Names every image an identity card and reads nothing from it: what a document's sides are compared or merged by is the test's own. */
 const readsNothing: DocumentAnalyzer = async () => ({
-  detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: {},
-  problems: [], authenticitySignals: [], timingsMs: { total: 0 },
+  detectedDocumentType: 'id_card',
+  detectionConfidence: 0.9,
+  requiresBackSide: true,
+  mrz: null,
+  extractedData: {},
+  problems: [],
+  authenticitySignals: [],
+  timingsMs: { total: 0 },
 });
 
 describe('DOCUMENT_MIXING_SUSPECTED', () => {
@@ -40,19 +52,31 @@ describe('DOCUMENT_MIXING_SUSPECTED', () => {
     const compared: number[] = [];
     // Says "mixed" for every pair, so each compared card that is not a mixing fault is a false positive.
     const records = await runGeneratedSet(readsNothing, {
-      documents: 6, seed: 19, portraits: [], faultRate: 1, compareSides: () => { compared.push(1); return { mixingSuspected: true }; },
+      documents: 6,
+      seed: 19,
+      portraits: [],
+      faultRate: 1,
+      compareSides: () => {
+        compared.push(1);
+        return { mixingSuspected: true };
+      },
     });
     const withComparison = records.filter((r) => r.sideComparison);
     const cards = new Set(records.filter((r) => r.truth.uploadedAs === 'back').map((r) => r.truth.documentId));
     expect(withComparison.length).toBe(compared.length);
     expect(withComparison.every((r) => r.truth.documentType === 'id_card')).toBe(true);
     // The completing upload is the back here: the generator writes the front first.
-    expect(withComparison.map((r) => r.truth.documentId).sort()).toEqual([...cards].filter((id) =>
-      records.some((r) => r.truth.documentId === id && r.truth.uploadedAs === 'front')).sort());
+    expect(withComparison.map((r) => r.truth.documentId).sort()).toEqual(
+      [...cards].filter((id) => records.some((r) => r.truth.documentId === id && r.truth.uploadedAs === 'front')).sort(),
+    );
     const mixed = withComparison.filter((r) => r.truth.documentProblems.includes('DOCUMENT_MIXING_SUSPECTED')).length;
     expect(mixed).toBeGreaterThan(0);
     const report = summarizeGenerated(records);
-    expect(report.problems.DOCUMENT_MIXING_SUSPECTED).toMatchObject({ truePositives: mixed, falsePositives: withComparison.length - mixed, falseNegatives: 0 });
+    expect(report.problems.DOCUMENT_MIXING_SUSPECTED).toMatchObject({
+      truePositives: mixed,
+      falsePositives: withComparison.length - mixed,
+      falseNegatives: 0,
+    });
     expect(report.documentLevelCodesNotScored.DOCUMENT_MIXING_SUSPECTED).toBeUndefined();
   });
 });
@@ -61,15 +85,28 @@ describe('fields per document', () => {
   it("scores each document's merged sides against the union of its sides' truth, leaving out the pairing and mismatch faults", async () => {
     const merged: number[] = [];
     const records = await runGeneratedSet(readsNothing, {
-      documents: 6, seed: 19, portraits: [], faultRate: 1, mergeSides: (sides) => { merged.push(sides.length); return { sex: 'M' }; },
+      documents: 6,
+      seed: 19,
+      portraits: [],
+      faultRate: 1,
+      mergeSides: (sides) => {
+        merged.push(sides.length);
+        return { sex: 'M' };
+      },
     });
     const byDocument = new Map<string, number>();
     for (const r of records) byDocument.set(r.truth.documentId, (byDocument.get(r.truth.documentId) ?? 0) + 1);
     // Once per document, on its last image, with every side analysed.
     expect(merged).toEqual([...byDocument.values()]);
     const report = summarizeGenerated(records);
-    const kept = records.filter((r) => r.documentExtractedData && r.truth.fieldsScoreable
-      && !r.truth.faults.some((f) => ['front_back_different_people', 'back_uploaded_as_front', 'front_uploaded_as_back', 'viz_mrz_mismatch'].includes(f)));
+    const kept = records.filter(
+      (r) =>
+        r.documentExtractedData &&
+        r.truth.fieldsScoreable &&
+        !r.truth.faults.some((f) =>
+          ['front_back_different_people', 'back_uploaded_as_front', 'front_uploaded_as_back', 'viz_mrz_mismatch'].includes(f),
+        ),
+    );
     expect(kept.length).toBeLessThan(byDocument.size);
     expect(report.documentFields?.documents).toBe(kept.length);
     // Issue date and place of birth are printed on a passport page or a card's back: every kept document has them.
@@ -91,11 +128,21 @@ describe('latency in the OCR models', () => {
       clock.recognitionMs += 10 * image;
       return readsNothing(bytes, opts);
     };
-    const records = await runGeneratedSet(clockedReader, { documents: 2, seed: 23, portraits: [], faultRate: 0, ocrModelTime: () => ({ ...clock }) });
+    const records = await runGeneratedSet(clockedReader, {
+      documents: 2,
+      seed: 23,
+      portraits: [],
+      faultRate: 0,
+      ocrModelTime: () => ({ ...clock }),
+    });
     expect(records.map((r) => r.ocrModelMs)).toEqual(records.map((_, k) => 11 * (k + 1)));
     expect(records.every((r) => r.latencyMs >= 0)).toBe(true);
     const inModels = summarizeGenerated(records).latency.inOcrModels;
-    expect(inModels).toEqual({ p50Ms: 11 * Math.ceil(records.length / 2), p95Ms: 11 * records.length, meanMs: (11 * (records.length + 1)) / 2 });
+    expect(inModels).toEqual({
+      p50Ms: 11 * Math.ceil(records.length / 2),
+      p95Ms: 11 * records.length,
+      meanMs: (11 * (records.length + 1)) / 2,
+    });
 
     const unclocked = await runGeneratedSet(readsNothing, { documents: 1, seed: 23, portraits: [], faultRate: 0 });
     expect(unclocked.every((r) => r.ocrModelMs === null)).toBe(true);
@@ -110,8 +157,26 @@ describe('fields on uploads accepted as they are', () => {
     const retakeEveryOther: DocumentAnalyzer = async () => {
       call += 1;
       return call % 2 === 0
-        ? { detectedDocumentType: 'id_card', detectionConfidence: 0.2, requiresBackSide: true, mrz: null, extractedData: {}, problems: ['LOW_DETECTION_CONFIDENCE'], authenticitySignals: [], timingsMs: { total: 0 } }
-        : { detectedDocumentType: 'id_card', detectionConfidence: 0.9, requiresBackSide: true, mrz: null, extractedData: { sex: 'M' }, problems: [], authenticitySignals: [], timingsMs: { total: 0 } };
+        ? {
+            detectedDocumentType: 'id_card',
+            detectionConfidence: 0.2,
+            requiresBackSide: true,
+            mrz: null,
+            extractedData: {},
+            problems: ['LOW_DETECTION_CONFIDENCE'],
+            authenticitySignals: [],
+            timingsMs: { total: 0 },
+          }
+        : {
+            detectedDocumentType: 'id_card',
+            detectionConfidence: 0.9,
+            requiresBackSide: true,
+            mrz: null,
+            extractedData: { sex: 'M' },
+            problems: [],
+            authenticitySignals: [],
+            timingsMs: { total: 0 },
+          };
     };
     const records = await runGeneratedSet(retakeEveryOther, { documents: 4, seed: 19, portraits: [], faultRate: 0 });
     const report = summarizeGenerated(records);
@@ -133,8 +198,14 @@ describe('runUnusableCaptures', () => {
       calls.push({ side: opts.side, now: opts.now });
       if (calls.length === 3) throw new Error('analyzer crashed');
       return {
-        detectedDocumentType: 'unknown', detectionConfidence: 0.1, requiresBackSide: true, mrz: null, extractedData: {},
-        problems: ['LOW_DETECTION_CONFIDENCE'], authenticitySignals: [], timingsMs: { total: 0 },
+        detectedDocumentType: 'unknown',
+        detectionConfidence: 0.1,
+        requiresBackSide: true,
+        mrz: null,
+        extractedData: {},
+        problems: ['LOW_DETECTION_CONFIDENCE'],
+        authenticitySignals: [],
+        timingsMs: { total: 0 },
       };
     };
     const captures = await runUnusableCaptures(analyzer, { count: 6, seed: 4, portraits: [] });

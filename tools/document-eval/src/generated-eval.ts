@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import {
-  ALL_DEGRADATIONS, ALL_FAULTS, ALL_UNUSABLE_CAPTURES, FAULT_CODES, generateDocument, generateUnusableCapture, ID_CARD_ONLY_FAULTS, Prng,
+  ALL_DEGRADATIONS,
+  ALL_FAULTS,
+  ALL_UNUSABLE_CAPTURES,
+  FAULT_CODES,
+  generateDocument,
+  generateUnusableCapture,
+  ID_CARD_ONLY_FAULTS,
+  Prng,
   UNUSABLE_CAPTURE_PROBLEMS,
 } from '@kyc/document-generator';
 import type { DocumentFault, ExpectedFields, ImageGroundTruth, UnusableCaptureKind, UnusableCaptureTruth } from '@kyc/document-generator';
@@ -62,14 +69,25 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
     }
     const portrait = options.portraits.length > 0 ? readFileSync(plan.pick(options.portraits)) : undefined;
     const doc = await generateDocument({
-      seed: options.seed, index, documentType, faults, portrait, degrade: index % 3 === 0 ? 'clean' : 'mixed',
+      seed: options.seed,
+      index,
+      documentType,
+      faults,
+      portrait,
+      degrade: index % 3 === 0 ? 'clean' : 'mixed',
     });
     const cardSides: { front?: SideAnalysis; back?: SideAnalysis } = {};
     const analysed: SideAnalysis[] = [];
     for (const [k, image] of doc.images.entries()) {
-      const timed = await analyzeTimed(analyzer, image.jpeg, {
-        side: image.truth.uploadedAs, now: new Date(`${image.truth.referenceDate}T12:00:00Z`),
-      }, options.ocrModelTime);
+      const timed = await analyzeTimed(
+        analyzer,
+        image.jpeg,
+        {
+          side: image.truth.uploadedAs,
+          now: new Date(`${image.truth.referenceDate}T12:00:00Z`),
+        },
+        options.ocrModelTime,
+      );
       const record: GeneratedRecord = { truth: image.truth, ...timed };
       const side = image.truth.uploadedAs;
       if (options.compareSides && timed.analysis && (side === 'front' || side === 'back')) {
@@ -78,7 +96,8 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
         if (front && back) record.sideComparison = options.compareSides(front, back);
       }
       if (timed.analysis) analysed.push(timed.analysis);
-      if (options.mergeSides && k === doc.images.length - 1 && analysed.length > 0) record.documentExtractedData = options.mergeSides(analysed);
+      if (options.mergeSides && k === doc.images.length - 1 && analysed.length > 0)
+        record.documentExtractedData = options.mergeSides(analysed);
       records.push(record);
       options.onProgress?.(index + 1, options.documents, record);
     }
@@ -99,13 +118,24 @@ export interface CaptureRecord {
  * recall the documents cannot measure. Generated from their own seed, so the document set and its figures stay as
  * they were without them.
  */
-export async function runUnusableCaptures(analyzer: DocumentAnalyzer, options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number, record: CaptureRecord) => void }): Promise<CaptureRecord[]> {
+export async function runUnusableCaptures(
+  analyzer: DocumentAnalyzer,
+  options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number, record: CaptureRecord) => void },
+): Promise<CaptureRecord[]> {
   const records: CaptureRecord[] = [];
   for (let index = 0; index < options.count; index++) {
     const kind = ALL_UNUSABLE_CAPTURES[index % ALL_UNUSABLE_CAPTURES.length];
     const portraitFile = options.portraits.length > 0 ? options.portraits[index % options.portraits.length] : undefined;
-    const capture = await generateUnusableCapture({ seed: options.seed, index, kind, portrait: portraitFile ? readFileSync(portraitFile) : undefined });
-    const timed = await analyzeTimed(analyzer, capture.jpeg, { side: capture.truth.uploadedAs, now: new Date(`${capture.truth.referenceDate}T12:00:00Z`) });
+    const capture = await generateUnusableCapture({
+      seed: options.seed,
+      index,
+      kind,
+      portrait: portraitFile ? readFileSync(portraitFile) : undefined,
+    });
+    const timed = await analyzeTimed(analyzer, capture.jpeg, {
+      side: capture.truth.uploadedAs,
+      now: new Date(`${capture.truth.referenceDate}T12:00:00Z`),
+    });
     const record = { truth: capture.truth, ...timed };
     records.push(record);
     options.onProgress?.(index + 1, options.count, record);
@@ -221,8 +251,16 @@ function fieldPair(r: GeneratedRecord): FieldPair {
 export function expectedSpecFields(truth: ExpectedFields): ExpectedFieldValues {
   const { firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate, expiryDate, placeOfBirth } = truth;
   return {
-    fullName: `${firstName} ${lastName}`, firstName, lastName, dateOfBirth, nationality, sex, documentNumber, issueDate,
-    expiryDate, placeOfBirth,
+    fullName: `${firstName} ${lastName}`,
+    firstName,
+    lastName,
+    dateOfBirth,
+    nationality,
+    sex,
+    documentNumber,
+    issueDate,
+    expiryDate,
+    placeOfBirth,
   };
 }
 
@@ -290,12 +328,19 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
   const problemPairs = [
     ...records.map((r) => ({
       image: r.truth.id,
-      expected: [...new Set([...r.truth.expectedProblems, ...(r.sideComparison ? r.truth.documentProblems.filter((c) => CROSS_SIDE_CODES.includes(c)) : [])])],
-      predicted: [...new Set([
-        ...(r.analysis?.problems ?? []),
-        ...(r.sideComparison?.mixingSuspected ? [MIXING] : []),
-        ...(r.sideComparison?.zonesDisagree ? ['MRZ_CROSS_LOW_SCORE'] : []),
-      ])],
+      expected: [
+        ...new Set([
+          ...r.truth.expectedProblems,
+          ...(r.sideComparison ? r.truth.documentProblems.filter((c) => CROSS_SIDE_CODES.includes(c)) : []),
+        ]),
+      ],
+      predicted: [
+        ...new Set([
+          ...(r.analysis?.problems ?? []),
+          ...(r.sideComparison?.mixingSuspected ? [MIXING] : []),
+          ...(r.sideComparison?.zonesDisagree ? ['MRZ_CROSS_LOW_SCORE'] : []),
+        ]),
+      ],
     })),
     ...captures.map((r) => ({ image: r.truth.id, expected: r.truth.expectedProblems, predicted: r.analysis?.problems ?? [] })),
   ];
@@ -319,8 +364,10 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
       exactLineRateClean: exactLineRate(mrzPairs(withMrz.filter(isClean))),
       exactLineRateDegraded: exactLineRate(mrzPairs(withMrz.filter((r) => !isClean(r)))),
       perLineRate: perLineRate(mrzPairs(withMrz)),
-      invalidDetectedRate: ratio(invalidPrinted.filter((r) => r.analysis != null && r.analysis.mrz?.valid !== true).length,
-        invalidPrinted.length),
+      invalidDetectedRate: ratio(
+        invalidPrinted.filter((r) => r.analysis != null && r.analysis.mrz?.valid !== true).length,
+        invalidPrinted.length,
+      ),
       exactLineRateByDegradation: byDegradation,
     },
     fields: { images: scoreable.length, ...fieldAccuracy(scoreable.map(fieldPair)) },
@@ -328,23 +375,33 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
     documentFields: documentFieldAccuracy(records),
     groundTruthOnly: groundTruthOnly(scoreable),
     problems: codePrecisionRecall(problemPairs, [...new Set(allProblemCodes)]),
-    signals: codePrecisionRecall(records.map((r) => ({
-      expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
-    })), allSignalCodes),
+    signals: codePrecisionRecall(
+      records.map((r) => ({
+        expected: r.truth.expectedSignals,
+        predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
+      })),
+      allSignalCodes,
+    ),
     codeErrors: {
       problems: codeErrors(problemPairs),
-      signals: codeErrors(records.map((r) => ({
-        image: r.truth.id, expected: r.truth.expectedSignals, predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
-        details: signalDetails(r.analysis),
-      }))),
+      signals: codeErrors(
+        records.map((r) => ({
+          image: r.truth.id,
+          expected: r.truth.expectedSignals,
+          predicted: (r.analysis?.authenticitySignals ?? []).map((s) => s.code),
+          details: signalDetails(r.analysis),
+        })),
+      ),
     },
     documentType: {
       accuracy: ratio(records.filter((r) => r.analysis?.detectedDocumentType === r.truth.documentType).length, records.length),
       confusion,
     },
     requiresBackSide: {
-      accuracy: ratio(records.filter((r) => r.analysis != null && r.analysis.requiresBackSide === r.truth.requiresBackSide).length,
-        records.length),
+      accuracy: ratio(
+        records.filter((r) => r.analysis != null && r.analysis.requiresBackSide === r.truth.requiresBackSide).length,
+        records.length,
+      ),
     },
     latency: {
       ...latencySummary(latencies),
@@ -362,8 +419,12 @@ export function ocrModelLatencies(records: GeneratedRecord[]): number[] {
 
 function latencySummary(latencies: number[]): LatencySummary {
   return {
-    p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95),
-    meanMs: ratio(latencies.reduce((a, b) => a + b, 0), latencies.length),
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+    meanMs: ratio(
+      latencies.reduce((a, b) => a + b, 0),
+      latencies.length,
+    ),
   };
 }
 

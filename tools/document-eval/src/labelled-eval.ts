@@ -44,8 +44,11 @@ function sideFor(image: LabelledImage): 'main' | 'front' | 'back' {
   return image.mrzLines?.length === 2 && image.mrzLines[0].length === 44 ? 'main' : 'front';
 }
 
-export async function runLabelledSet(analyzer: DocumentAnalyzer, images: LabelledImage[],
-  onProgress?: (done: number, total: number) => void): Promise<LabelledRecord[]> {
+export async function runLabelledSet(
+  analyzer: DocumentAnalyzer,
+  images: LabelledImage[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<LabelledRecord[]> {
   const records: LabelledRecord[] = [];
   for (const image of images) {
     let bytes: Buffer | null = null;
@@ -55,15 +58,23 @@ export async function runLabelledSet(analyzer: DocumentAnalyzer, images: Labelle
     } catch (error) {
       readError = `cannot read ${image.path}: ${error instanceof Error ? error.message : String(error)}`;
     }
-    const timed = bytes ? await analyzeTimed(analyzer, bytes, { side: sideFor(image) }) : { analysis: null, error: readError, latencyMs: 0 };
+    const timed = bytes
+      ? await analyzeTimed(analyzer, bytes, { side: sideFor(image) })
+      : { analysis: null, error: readError, latencyMs: 0 };
     const readLines = timed.analysis?.mrz?.lines ?? null;
     const judgedValid = timed.analysis ? timed.analysis.mrz?.valid === true : null;
     records.push({
-      file: image.file, expectedLines: image.mrzLines, expectedValid: image.expectedValid, readLines, judgedValid,
+      file: image.file,
+      expectedLines: image.mrzLines,
+      expectedValid: image.expectedValid,
+      readLines,
+      judgedValid,
       exactRead: image.mrzLines ? readLines !== null && readLines.join('|') === image.mrzLines.join('|') : null,
       validityAgrees: image.expectedValid === null ? null : judgedValid === image.expectedValid,
-      detectedDocumentType: timed.analysis?.detectedDocumentType ?? null, problems: timed.analysis?.problems ?? [],
-      error: timed.error, latencyMs: timed.latencyMs,
+      detectedDocumentType: timed.analysis?.detectedDocumentType ?? null,
+      problems: timed.analysis?.problems ?? [],
+      error: timed.error,
+      latencyMs: timed.latencyMs,
     });
     onProgress?.(records.length, images.length);
   }

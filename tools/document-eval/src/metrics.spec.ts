@@ -2,8 +2,16 @@ import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineR
 import type { ExpectedFieldValues } from './metrics';
 
 const expected: ExpectedFieldValues = {
-  fullName: 'Käthe Schröder', firstName: 'Käthe', lastName: 'Schröder', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48',
-  nationality: 'D', sex: 'F', expiryDate: '2029-05-31', issueDate: '2019-06-01', placeOfBirth: 'München',
+  fullName: 'Käthe Schröder',
+  firstName: 'Käthe',
+  lastName: 'Schröder',
+  dateOfBirth: '1994-04-04',
+  documentNumber: '2FFLWTM48',
+  nationality: 'D',
+  sex: 'F',
+  expiryDate: '2029-05-31',
+  issueDate: '2019-06-01',
+  placeOfBirth: 'München',
 };
 
 describe('exactLineRate / perLineRate', () => {
@@ -26,8 +34,16 @@ describe('exactLineRate / perLineRate', () => {
 
 describe('fieldAccuracy', () => {
   const mrzSpelling = {
-    fullName: 'KAETHE SCHROEDER', firstName: 'KAETHE', lastName: 'SCHROEDER', dateOfBirth: '1994-04-04', documentNumber: '2FFLWTM48',
-    nationality: 'DEU', sex: 'F', expiryDate: '2029-05-31', issueDate: '2019-06-01', placeOfBirth: 'MUENCHEN',
+    fullName: 'KAETHE SCHROEDER',
+    firstName: 'KAETHE',
+    lastName: 'SCHROEDER',
+    dateOfBirth: '1994-04-04',
+    documentNumber: '2FFLWTM48',
+    nationality: 'DEU',
+    sex: 'F',
+    expiryDate: '2029-05-31',
+    issueDate: '2019-06-01',
+    placeOfBirth: 'MUENCHEN',
   };
 
   it('accepts MRZ spellings and country aliases, and counts each wrong field', () => {
@@ -76,13 +92,16 @@ describe('fieldAccuracy', () => {
 
 describe('codePrecisionRecall', () => {
   it('computes precision and recall per code from hand-made predictions', () => {
-    const scores = codePrecisionRecall([
-      { expected: ['DOC_EXPIRED'], predicted: ['DOC_EXPIRED'] },
-      { expected: ['DOC_EXPIRED'], predicted: [] },
-      { expected: [], predicted: ['DOC_EXPIRED', 'MRZ_DATA_UNREADABLE'] },
-      { expected: ['WRONG_SIDE_BACK_UPLOADED'], predicted: ['WRONG_SIDE_BACK_UPLOADED'] },
-      { expected: [], predicted: [] },
-    ], ['MRZ_CROSS_LOW_SCORE']);
+    const scores = codePrecisionRecall(
+      [
+        { expected: ['DOC_EXPIRED'], predicted: ['DOC_EXPIRED'] },
+        { expected: ['DOC_EXPIRED'], predicted: [] },
+        { expected: [], predicted: ['DOC_EXPIRED', 'MRZ_DATA_UNREADABLE'] },
+        { expected: ['WRONG_SIDE_BACK_UPLOADED'], predicted: ['WRONG_SIDE_BACK_UPLOADED'] },
+        { expected: [], predicted: [] },
+      ],
+      ['MRZ_CROSS_LOW_SCORE'],
+    );
     expect(scores.DOC_EXPIRED).toEqual({ truePositives: 1, falsePositives: 1, falseNegatives: 1, precision: 0.5, recall: 0.5 });
     expect(scores.MRZ_DATA_UNREADABLE).toMatchObject({ precision: 0, recall: null });
     expect(scores.WRONG_SIDE_BACK_UPLOADED).toMatchObject({ precision: 1, recall: 1 });

@@ -6,7 +6,15 @@ import type { AnalyzedFields } from './analyzer';
  * fullName has no prescribed order in the spec; the truth is "given names + surname", the analyzer's order.
  */
 export const SCORED_FIELDS = [
-  'fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate',
+  'fullName',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'nationality',
+  'sex',
+  'documentNumber',
+  'issueDate',
+  'expiryDate',
   'placeOfBirth',
 ] as const;
 export type ScoredField = (typeof SCORED_FIELDS)[number];
@@ -28,8 +36,9 @@ export interface MrzReadPair {
 
 /** Share of images whose MRZ was read with every line exactly as printed. */
 export function exactLineRate(pairs: MrzReadPair[]): number | null {
-  const exact = pairs.filter((p) => p.predicted != null && p.predicted.length === p.expected.length
-    && p.predicted.every((line, i) => line === p.expected[i])).length;
+  const exact = pairs.filter(
+    (p) => p.predicted != null && p.predicted.length === p.expected.length && p.predicted.every((line, i) => line === p.expected[i]),
+  ).length;
   return ratio(exact, pairs.length);
 }
 
@@ -39,7 +48,9 @@ export function perLineRate(pairs: MrzReadPair[]): number | null {
   let exact = 0;
   for (const pair of pairs) {
     lines += pair.expected.length;
-    pair.expected.forEach((line, i) => { if (pair.predicted?.[i] === line) exact++; });
+    pair.expected.forEach((line, i) => {
+      if (pair.predicted?.[i] === line) exact++;
+    });
   }
   return ratio(exact, lines);
 }

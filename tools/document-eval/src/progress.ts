@@ -12,7 +12,10 @@ const LOG_STEPS = 10;
  * another tenth is done (never twice for one count, as two images of one document report the same count),
  * so a CI log holds ~10 readable lines instead of one line of hundreds of carriage returns.
  */
-export function createProgress(label: string, sink: ProgressSink = process.stdout): { update: (done: number, total: number, extra?: string) => void; end: () => void } {
+export function createProgress(
+  label: string,
+  sink: ProgressSink = process.stdout,
+): { update: (done: number, total: number, extra?: string) => void; end: () => void } {
   let lastLogged = -1;
   let written = false;
   return {

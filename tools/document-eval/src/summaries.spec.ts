@@ -14,26 +14,61 @@ const LINES = ['P<UTONAKAMURA<<ADA<<<<<<<<<<<<<<<<<<<<<<<<<<', 'R4JP490JK3UTO530
 
 function truth(id: string, degraded: boolean, problems: string[] = []): ImageGroundTruth {
   return {
-    id, documentId: id, file: `${id}.jpg`, seed: 1, referenceDate: '2026-01-01', documentType: 'passport', side: 'main',
-    uploadedAs: 'main', issuingCountry: 'UTO', requiresBackSide: false, mrz: { format: 'TD3', lines: LINES, valid: true },
+    id,
+    documentId: id,
+    file: `${id}.jpg`,
+    seed: 1,
+    referenceDate: '2026-01-01',
+    documentType: 'passport',
+    side: 'main',
+    uploadedAs: 'main',
+    issuingCountry: 'UTO',
+    requiresBackSide: false,
+    mrz: { format: 'TD3', lines: LINES, valid: true },
     extractedData: {
-      firstName: 'Ada', lastName: 'Nakamura', dateOfBirth: '1953-03-09', documentNumber: 'R4JP490JK', nationality: 'UTO',
-      sex: 'F', expiryDate: '2029-11-15', issueDate: '2019-11-16', placeOfBirth: 'Northport', issuingCountry: 'UTO',
+      firstName: 'Ada',
+      lastName: 'Nakamura',
+      dateOfBirth: '1953-03-09',
+      documentNumber: 'R4JP490JK',
+      nationality: 'UTO',
+      sex: 'F',
+      expiryDate: '2029-11-15',
+      issueDate: '2019-11-16',
+      placeOfBirth: 'Northport',
+      issuingCountry: 'UTO',
       documentType: 'passport',
     },
-    fieldsScoreable: true, expectedProblems: problems, expectedSignals: [], documentProblems: [], faults: [],
-    degradations: degraded ? [{ kind: 'blur', params: { sigma: 2 } }] : [], image: { width: 10, height: 10 },
+    fieldsScoreable: true,
+    expectedProblems: problems,
+    expectedSignals: [],
+    documentProblems: [],
+    faults: [],
+    degradations: degraded ? [{ kind: 'blur', params: { sigma: 2 } }] : [],
+    image: { width: 10, height: 10 },
   };
 }
 
 function analysis(lines: string[] | null, problems: string[] = []): SideAnalysis {
   return {
-    detectedDocumentType: 'passport', detectionConfidence: 0.9, requiresBackSide: false,
+    detectedDocumentType: 'passport',
+    detectionConfidence: 0.9,
+    requiresBackSide: false,
     mrz: lines ? { format: 'TD3', lines, valid: true, fields: { issuingState: { value: 'UTO', valid: true } } } : null,
-    extractedData: { fullName: 'ADA NAKAMURA', firstName: 'ADA', lastName: 'NAKAMURA', dateOfBirth: '1953-03-09',
-      documentNumber: 'R4JP490JK', nationality: 'UTO', sex: 'F', expiryDate: '2029-11-15', issueDate: '2019-11-16',
-      placeOfBirth: 'NORTHPORT' },
-    problems, authenticitySignals: [], timingsMs: { total: 1 },
+    extractedData: {
+      fullName: 'ADA NAKAMURA',
+      firstName: 'ADA',
+      lastName: 'NAKAMURA',
+      dateOfBirth: '1953-03-09',
+      documentNumber: 'R4JP490JK',
+      nationality: 'UTO',
+      sex: 'F',
+      expiryDate: '2029-11-15',
+      issueDate: '2019-11-16',
+      placeOfBirth: 'NORTHPORT',
+    },
+    problems,
+    authenticitySignals: [],
+    timingsMs: { total: 1 },
   };
 }
 
@@ -65,8 +100,18 @@ describe('summarizeGenerated', () => {
 
 describe('summarizeGenerated with unusable captures', () => {
   const capture = (kind: 'too_small' | 'blank_page', problems: string[]): CaptureRecord => ({
-    truth: { id: `cap-${kind}`, seed: 1, kind, uploadedAs: 'front', referenceDate: '2026-01-01', expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[kind], image: { width: 1, height: 1 } },
-    analysis: { ...analysis(null, problems), detectedDocumentType: 'unknown' }, error: null, latencyMs: 500,
+    truth: {
+      id: `cap-${kind}`,
+      seed: 1,
+      kind,
+      uploadedAs: 'front',
+      referenceDate: '2026-01-01',
+      expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[kind],
+      image: { width: 1, height: 1 },
+    },
+    analysis: { ...analysis(null, problems), detectedDocumentType: 'unknown' },
+    error: null,
+    latencyMs: 500,
   });
 
   it('scores their codes with the documents, per kind whether every expected code was raised, and nothing else', () => {
@@ -93,11 +138,23 @@ describe('summarizeGenerated with unusable captures', () => {
     expect(report.documentType.accuracy).toBe(1);
     expect(report.latency.p95Ms).toBe(10);
     // With a portrait detector at work, a front without its face is scored too; a document it missed the face on is a false positive.
-    const checked = (r: CaptureRecord | GeneratedRecord, problems: string[]) => ({ ...r, analysis: { ...r.analysis!, problems, portrait: { checked: true, found: false } } });
-    const noPortrait: CaptureRecord = { ...capture('too_small', []), truth: { ...capture('too_small', []).truth, id: 'cap-np', kind: 'no_portrait', expectedProblems: ['PORTRAIT_NOT_DETECTED'] } };
-    const withDetector = summarizeGenerated([checked(documents[0], ['PORTRAIT_NOT_DETECTED']) as GeneratedRecord], [checked(noPortrait, ['PORTRAIT_NOT_DETECTED']) as CaptureRecord]);
+    const checked = (r: CaptureRecord | GeneratedRecord, problems: string[]) => ({
+      ...r,
+      analysis: { ...r.analysis!, problems, portrait: { checked: true, found: false } },
+    });
+    const noPortrait: CaptureRecord = {
+      ...capture('too_small', []),
+      truth: { ...capture('too_small', []).truth, id: 'cap-np', kind: 'no_portrait', expectedProblems: ['PORTRAIT_NOT_DETECTED'] },
+    };
+    const withDetector = summarizeGenerated(
+      [checked(documents[0], ['PORTRAIT_NOT_DETECTED']) as GeneratedRecord],
+      [checked(noPortrait, ['PORTRAIT_NOT_DETECTED']) as CaptureRecord],
+    );
     expect(withDetector.problems.PORTRAIT_NOT_DETECTED).toMatchObject({ truePositives: 1, falsePositives: 1, falseNegatives: 0 });
-    expect(withDetector.unusableCaptures).toMatchObject({ portraitsChecked: true, kinds: { no_portrait: { images: 1, allExpectedRaised: 1 } } });
+    expect(withDetector.unusableCaptures).toMatchObject({
+      portraitsChecked: true,
+      kinds: { no_portrait: { images: 1, allExpectedRaised: 1 } },
+    });
     // Without captures the two codes are listed only when raised, and the section is empty.
     expect(summarizeGenerated(documents).unusableCaptures).toEqual({ images: 0, portraitsChecked: false, kinds: {} });
   });
@@ -107,9 +164,36 @@ describe('summarizeLabelled', () => {
   it('reports exact reads, validity agreement and the flagged malformed MRZ', () => {
     const base = { detectedDocumentType: 'passport', problems: [], error: null, latencyMs: 5 };
     const records: LabelledRecord[] = [
-      { ...base, file: 'a', expectedLines: LINES, expectedValid: true, readLines: LINES, judgedValid: true, exactRead: true, validityAgrees: true },
-      { ...base, file: 'b', expectedLines: LINES, expectedValid: true, readLines: null, judgedValid: false, exactRead: false, validityAgrees: false },
-      { ...base, file: 'c', expectedLines: null, expectedValid: false, readLines: null, judgedValid: false, exactRead: null, validityAgrees: true },
+      {
+        ...base,
+        file: 'a',
+        expectedLines: LINES,
+        expectedValid: true,
+        readLines: LINES,
+        judgedValid: true,
+        exactRead: true,
+        validityAgrees: true,
+      },
+      {
+        ...base,
+        file: 'b',
+        expectedLines: LINES,
+        expectedValid: true,
+        readLines: null,
+        judgedValid: false,
+        exactRead: false,
+        validityAgrees: false,
+      },
+      {
+        ...base,
+        file: 'c',
+        expectedLines: null,
+        expectedValid: false,
+        readLines: null,
+        judgedValid: false,
+        exactRead: null,
+        validityAgrees: true,
+      },
     ];
     const report = summarizeLabelled('x', records);
     expect(report.mrz).toMatchObject({ exactReadRate: 0.5, validityAgreement: 2 / 3, invalidFlaggedRate: 1 });
@@ -130,7 +214,10 @@ describe('loadAnalyzer', () => {
 
   it("takes the module's OCR model clock when it exports one", () => {
     const dir = mkdtempSync(join(tmpdir(), 'analyzer-'));
-    writeFileSync(join(dir, 'clocked.js'), 'exports.analyzeDocumentSide = async () => null; exports.ocrModelTime = () => ({ detectionMs: 3, recognitionMs: 4 });');
+    writeFileSync(
+      join(dir, 'clocked.js'),
+      'exports.analyzeDocumentSide = async () => null; exports.ocrModelTime = () => ({ detectionMs: 3, recognitionMs: 4 });',
+    );
     const loaded = loadAnalyzer(join(dir, 'clocked.js'));
     expect(loaded.ok && loaded.ocrModelTime?.()).toEqual({ detectionMs: 3, recognitionMs: 4 });
   });

@@ -31,8 +31,10 @@ export function listPortraits(dir: string | undefined): string[] {
 }
 
 /** Generates `count` documents; `onDocument` sees each as it is done (for progress and for writing). */
-export async function generateBatch(options: BatchOptions, onDocument: (doc: GeneratedDocument, index: number) => Promise<void> | void)
-  : Promise<void> {
+export async function generateBatch(
+  options: BatchOptions,
+  onDocument: (doc: GeneratedDocument, index: number) => Promise<void> | void,
+): Promise<void> {
   const plan = new Prng(options.seed ^ 0x5bd1e995);
   const portraits = listPortraits(options.portraitDir);
   for (let index = 0; index < options.count; index++) {
@@ -44,8 +46,13 @@ export async function generateBatch(options: BatchOptions, onDocument: (doc: Gen
     }
     const portraitFile = portraits.length > 0 && plan.chance(0.8) ? plan.pick(portraits) : undefined;
     const doc = await generateDocument({
-      seed: options.seed, index, documentType, faults, degrade: options.degrade,
-      portrait: portraitFile ? readFileSync(portraitFile) : undefined, referenceDate: options.referenceDate,
+      seed: options.seed,
+      index,
+      documentType,
+      faults,
+      degrade: options.degrade,
+      portrait: portraitFile ? readFileSync(portraitFile) : undefined,
+      referenceDate: options.referenceDate,
     });
     await onDocument(doc, index);
   }
@@ -61,10 +68,19 @@ function csvCell(value: string): string {
  */
 export function labelsCsv(truths: ImageGroundTruth[]): string {
   const header = 'file,mrz,document_type,side,uploaded_as,mrz_valid,degradations';
-  const rows = truths.map((t) => [
-    t.file, t.mrz ? t.mrz.lines.join('|') : '', t.documentType, t.side, t.uploadedAs,
-    t.mrz ? String(t.mrz.valid) : '', t.degradations.map((d) => d.kind).join(' '),
-  ].map(csvCell).join(','));
+  const rows = truths.map((t) =>
+    [
+      t.file,
+      t.mrz ? t.mrz.lines.join('|') : '',
+      t.documentType,
+      t.side,
+      t.uploadedAs,
+      t.mrz ? String(t.mrz.valid) : '',
+      t.degradations.map((d) => d.kind).join(' '),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return `${[header, ...rows].join('\n')}\n`;
 }
 

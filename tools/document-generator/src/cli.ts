@@ -13,17 +13,29 @@ degradation kinds: ${ALL_DEGRADATIONS.join(', ')}`;
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      count: { type: 'string', default: '20' }, seed: { type: 'string', default: '1' }, out: { type: 'string' },
-      degrade: { type: 'string', default: 'clean' }, faults: { type: 'string', default: '0.3' },
-      portraits: { type: 'string' }, 'reference-date': { type: 'string' }, help: { type: 'boolean' },
+      count: { type: 'string', default: '20' },
+      seed: { type: 'string', default: '1' },
+      out: { type: 'string' },
+      degrade: { type: 'string', default: 'clean' },
+      faults: { type: 'string', default: '0.3' },
+      portraits: { type: 'string' },
+      'reference-date': { type: 'string' },
+      help: { type: 'boolean' },
     },
   });
   const count = Number(values.count);
   const seed = Number(values.seed);
   const faultRate = Number(values.faults);
   const degrade = parseDegradeMode(values.degrade ?? 'clean', ALL_DEGRADATIONS);
-  if (values.help || !values.out || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) || !degrade
-    || !(faultRate >= 0 && faultRate <= 1)) {
+  if (
+    values.help ||
+    !values.out ||
+    !Number.isInteger(count) ||
+    count < 1 ||
+    !Number.isInteger(seed) ||
+    !degrade ||
+    !(faultRate >= 0 && faultRate <= 1)
+  ) {
     console.error(USAGE);
     return values.help ? 0 : 2;
   }
@@ -31,7 +43,8 @@ async function main(): Promise<number> {
   mkdirSync(out, { recursive: true });
   const truths: ImageGroundTruth[] = [];
   const started = Date.now();
-  await generateBatch({ count, seed, degrade, faultRate, portraitDir: values.portraits, referenceDate: values['reference-date'] },
+  await generateBatch(
+    { count, seed, degrade, faultRate, portraitDir: values.portraits, referenceDate: values['reference-date'] },
     (doc, index) => {
       for (const image of doc.images) {
         writeFileSync(join(out, image.truth.file), image.jpeg);
@@ -39,13 +52,19 @@ async function main(): Promise<number> {
         truths.push(image.truth);
       }
       process.stdout.write(`\r${index + 1}/${count} documents`);
-    });
+    },
+  );
   writeFileSync(join(out, 'labels.csv'), labelsCsv(truths));
   console.log(`\nwrote ${truths.length} images from ${count} documents to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);

@@ -15,7 +15,9 @@ export interface CountryProfile {
 
 export const COUNTRIES: readonly CountryProfile[] = [
   {
-    code: 'D', languages: ['de', 'en', 'fr'], nameInLocal: 'BUNDESREPUBLIK DEUTSCHLAND',
+    code: 'D',
+    languages: ['de', 'en', 'fr'],
+    nameInLocal: 'BUNDESREPUBLIK DEUTSCHLAND',
     palette: { paper: '#eef0e4', guilloche: '#9fb59a', accent: '#6a2c3a' },
     surnames: ['Müller', 'Schröder', 'Weiß', 'Becker', 'Hoffmann', 'Krüger', 'Schäfer'],
     givenNamesMale: ['Jürgen', 'Lukas Maximilian', 'Felix', 'Stefan'],
@@ -23,7 +25,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
     places: ['Berlin', 'München', 'Köln', 'Hamburg'],
   },
   {
-    code: 'FRA', languages: ['fr', 'en'], nameInLocal: 'RÉPUBLIQUE FRANÇAISE',
+    code: 'FRA',
+    languages: ['fr', 'en'],
+    nameInLocal: 'RÉPUBLIQUE FRANÇAISE',
     palette: { paper: '#eaeef6', guilloche: '#8ea2c8', accent: '#1d3b7a' },
     surnames: ['Dupont', 'Lefèvre', 'Moreau', 'Girard', 'Bérénger', 'Rousseau'],
     givenNamesMale: ['Jean-Luc', 'François', 'Étienne', 'Louis'],
@@ -31,7 +35,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
     places: ['Paris', 'Lyon', 'Marseille', 'Nantes'],
   },
   {
-    code: 'GBR', languages: ['en', 'fr'], nameInLocal: 'UNITED KINGDOM',
+    code: 'GBR',
+    languages: ['en', 'fr'],
+    nameInLocal: 'UNITED KINGDOM',
     palette: { paper: '#f1ece6', guilloche: '#c4a38c', accent: '#5a1f3d' },
     surnames: ['Smith', 'Taylor', "O'Brien", 'Walker', 'Hughes'],
     givenNamesMale: ['James', 'Oliver Thomas', 'Harry'],
@@ -39,7 +45,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
     places: ['London', 'Leeds', 'Bristol', 'Glasgow'],
   },
   {
-    code: 'AUT', languages: ['de', 'en', 'fr'], nameInLocal: 'REPUBLIK ÖSTERREICH',
+    code: 'AUT',
+    languages: ['de', 'en', 'fr'],
+    nameInLocal: 'REPUBLIK ÖSTERREICH',
     palette: { paper: '#f3eaea', guilloche: '#c89494', accent: '#8a1c1c' },
     surnames: ['Gruber', 'Huber', 'Bauer', 'Wagner', 'Pölzl'],
     givenNamesMale: ['Florian', 'Matthäus', 'Tobias'],
@@ -47,7 +55,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
     places: ['Wien', 'Graz', 'Linz', 'Salzburg'],
   },
   {
-    code: 'BEL', languages: ['fr', 'de', 'en'], nameInLocal: 'ROYAUME DE BELGIQUE',
+    code: 'BEL',
+    languages: ['fr', 'de', 'en'],
+    nameInLocal: 'ROYAUME DE BELGIQUE',
     palette: { paper: '#eef2ea', guilloche: '#a3b58f', accent: '#3b4a1e' },
     surnames: ['Peeters', 'Janssens', 'Dubois', 'Lambert'],
     givenNamesMale: ['Thomas', 'Noé', 'Arthur'],
@@ -57,7 +67,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
   {
     // Takes the slot Utopia held (same list sizes, so a seed draws the same choices as before), because UTO is
     // ICAO's specimen state: a real document never carries it, and the analyzer rightly flags it as a specimen.
-    code: 'IRL', languages: ['en'], nameInLocal: 'IRELAND',
+    code: 'IRL',
+    languages: ['en'],
+    nameInLocal: 'IRELAND',
     palette: { paper: '#edf3f3', guilloche: '#8cc1c1', accent: '#20575a' },
     surnames: ['Murphy', 'Kelly', 'Byrne', 'Walsh'],
     givenNamesMale: ['Seán', 'Cian', 'Patrick'],
@@ -71,7 +83,9 @@ export const COUNTRIES: readonly CountryProfile[] = [
  * issues from it; such a document is a specimen and the analyzer is expected to say so.
  */
 export const SPECIMEN_COUNTRY: CountryProfile = {
-  code: 'UTO', languages: ['en'], nameInLocal: 'UTOPIA',
+  code: 'UTO',
+  languages: ['en'],
+  nameInLocal: 'UTOPIA',
   palette: { paper: '#edf3f3', guilloche: '#8cc1c1', accent: '#20575a' },
   surnames: ['Eriksson', 'Nakamura', 'Okafor', 'Silva'],
   givenNamesMale: ['Anders', 'Kenji', 'Chidi'],
@@ -84,31 +98,73 @@ export function findCountry(code: string): CountryProfile | undefined {
   return code === SPECIMEN_COUNTRY.code ? SPECIMEN_COUNTRY : COUNTRIES.find((c) => c.code === code);
 }
 
-type LabelKey = 'surname' | 'givenNames' | 'dateOfBirth' | 'sex' | 'nationality' | 'placeOfBirth'
-  | 'dateOfIssue' | 'dateOfExpiry' | 'documentNumber' | 'type' | 'authority' | 'passport' | 'idCard';
+type LabelKey =
+  | 'surname'
+  | 'givenNames'
+  | 'dateOfBirth'
+  | 'sex'
+  | 'nationality'
+  | 'placeOfBirth'
+  | 'dateOfIssue'
+  | 'dateOfExpiry'
+  | 'documentNumber'
+  | 'type'
+  | 'authority'
+  | 'passport'
+  | 'idCard';
 
 const LABELS: Record<VizLanguage, Record<LabelKey, string>> = {
   en: {
-    surname: 'Surname', givenNames: 'Given names', dateOfBirth: 'Date of birth', sex: 'Sex',
-    nationality: 'Nationality', placeOfBirth: 'Place of birth', dateOfIssue: 'Date of issue',
-    dateOfExpiry: 'Date of expiry', documentNumber: 'Document No.', type: 'Type', authority: 'Authority',
-    passport: 'PASSPORT', idCard: 'IDENTITY CARD',
+    surname: 'Surname',
+    givenNames: 'Given names',
+    dateOfBirth: 'Date of birth',
+    sex: 'Sex',
+    nationality: 'Nationality',
+    placeOfBirth: 'Place of birth',
+    dateOfIssue: 'Date of issue',
+    dateOfExpiry: 'Date of expiry',
+    documentNumber: 'Document No.',
+    type: 'Type',
+    authority: 'Authority',
+    passport: 'PASSPORT',
+    idCard: 'IDENTITY CARD',
   },
   de: {
-    surname: 'Name', givenNames: 'Vornamen', dateOfBirth: 'Geburtsdatum', sex: 'Geschlecht',
-    nationality: 'Staatsangehörigkeit', placeOfBirth: 'Geburtsort', dateOfIssue: 'Ausstellungsdatum',
-    dateOfExpiry: 'Gültig bis', documentNumber: 'Pass-Nr.', type: 'Typ', authority: 'Behörde',
-    passport: 'REISEPASS', idCard: 'PERSONALAUSWEIS',
+    surname: 'Name',
+    givenNames: 'Vornamen',
+    dateOfBirth: 'Geburtsdatum',
+    sex: 'Geschlecht',
+    nationality: 'Staatsangehörigkeit',
+    placeOfBirth: 'Geburtsort',
+    dateOfIssue: 'Ausstellungsdatum',
+    dateOfExpiry: 'Gültig bis',
+    documentNumber: 'Pass-Nr.',
+    type: 'Typ',
+    authority: 'Behörde',
+    passport: 'REISEPASS',
+    idCard: 'PERSONALAUSWEIS',
   },
   fr: {
-    surname: 'Nom', givenNames: 'Prénoms', dateOfBirth: 'Date de naissance', sex: 'Sexe',
-    nationality: 'Nationalité', placeOfBirth: 'Lieu de naissance', dateOfIssue: 'Date de délivrance',
-    dateOfExpiry: "Date d'expiration", documentNumber: 'N° du document', type: 'Type', authority: 'Autorité',
-    passport: 'PASSEPORT', idCard: "CARTE D'IDENTITÉ",
+    surname: 'Nom',
+    givenNames: 'Prénoms',
+    dateOfBirth: 'Date de naissance',
+    sex: 'Sexe',
+    nationality: 'Nationalité',
+    placeOfBirth: 'Lieu de naissance',
+    dateOfIssue: 'Date de délivrance',
+    dateOfExpiry: "Date d'expiration",
+    documentNumber: 'N° du document',
+    type: 'Type',
+    authority: 'Autorité',
+    passport: 'PASSEPORT',
+    idCard: "CARTE D'IDENTITÉ",
   },
 };
 
 /** "Name/Surname/Nom" — the languages the issuing country prints, first one first. */
 export function vizLabel(country: CountryProfile, key: LabelKey, maxLanguages = 2): string {
-  return country.languages.slice(0, maxLanguages).map((lang) => LABELS[lang][key]).join('/');
+  return country.languages
+    .slice(0, maxLanguages)
+    .map((lang) => LABELS[lang][key])
+    .join('/');
 }

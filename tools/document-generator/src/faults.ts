@@ -14,12 +14,23 @@ export type DocumentFault =
   | 'greyscale_copy';
 
 export const ALL_FAULTS: readonly DocumentFault[] = [
-  'wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'front_back_different_people',
-  'back_uploaded_as_front', 'front_uploaded_as_back', 'specimen', 'greyscale_copy',
+  'wrong_check_digit',
+  'expired',
+  'issue_after_expiry',
+  'viz_mrz_mismatch',
+  'front_back_different_people',
+  'back_uploaded_as_front',
+  'front_uploaded_as_back',
+  'specimen',
+  'greyscale_copy',
 ];
 
 /** Faults that only exist for two-sided documents. */
-export const ID_CARD_ONLY_FAULTS: readonly DocumentFault[] = ['front_back_different_people', 'back_uploaded_as_front', 'front_uploaded_as_back'];
+export const ID_CARD_ONLY_FAULTS: readonly DocumentFault[] = [
+  'front_back_different_people',
+  'back_uploaded_as_front',
+  'front_uploaded_as_back',
+];
 
 export interface ExpectedCodes {
   /** Spec reason codes on the image that shows the fault (SideAnalysis.problems). */

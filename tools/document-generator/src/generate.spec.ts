@@ -29,7 +29,10 @@ describe('generateDocument', () => {
       expect(doc.images.every((i) => i.truth.expectedProblems.length === 0)).toBe(true);
     }
     const card = await generateDocument({ seed: 5, index: 1, documentType: 'id_card' });
-    expect(card.images.map((i) => [i.truth.side, i.truth.requiresBackSide])).toEqual([['front', true], ['back', true]]);
+    expect(card.images.map((i) => [i.truth.side, i.truth.requiresBackSide])).toEqual([
+      ['front', true],
+      ['back', true],
+    ]);
   });
 
   it('expects issue date and place of birth only on the sides that print them (passport page, card back)', async () => {
@@ -132,7 +135,10 @@ describe('fault options', () => {
     expect(truth.mrz!.lines[0].slice(2, 5)).toBe('UTO');
     expect(truth.expectedSignals).toEqual(['SPECIMEN_DOCUMENT']);
     const card = await generateDocument({ seed: 3, index: 6, documentType: 'id_card', faults: ['specimen'] });
-    expect(card.images.map((i) => [i.truth.side, i.truth.expectedSignals])).toEqual([['front', []], ['back', ['SPECIMEN_DOCUMENT']]]);
+    expect(card.images.map((i) => [i.truth.side, i.truth.expectedSignals])).toEqual([
+      ['front', []],
+      ['back', ['SPECIMEN_DOCUMENT']],
+    ]);
     const explicit = await generateDocument({ seed: 3, index: 7, documentType: 'passport', country: 'UTO' });
     expect(explicit.images[0].truth.expectedSignals).toEqual(['SPECIMEN_DOCUMENT']);
   });
@@ -147,7 +153,10 @@ describe('fault options', () => {
 
   it('front uploaded as back: the "back" has no MRZ and MRZ_MISSING_BACK_SIDE is expected there', async () => {
     const doc = await generateDocument({ seed: 3, index: 9, documentType: 'id_card', faults: ['front_uploaded_as_back'] });
-    expect(doc.images.map((i) => [i.truth.side, i.truth.uploadedAs])).toEqual([['front', 'front'], ['front', 'back']]);
+    expect(doc.images.map((i) => [i.truth.side, i.truth.uploadedAs])).toEqual([
+      ['front', 'front'],
+      ['front', 'back'],
+    ]);
     const asBack = doc.images[1].truth;
     expect(asBack.mrz).toBeNull();
     expect(asBack.expectedProblems).toEqual(['MRZ_MISSING_BACK_SIDE']);
@@ -155,15 +164,18 @@ describe('fault options', () => {
   });
 
   it('rejects two-sided faults on a passport with a typed error', async () => {
-    await expect(generateDocument({ seed: 1, index: 0, documentType: 'passport', faults: ['back_uploaded_as_front'] }))
-      .rejects.toBeInstanceOf(GeneratorInputError);
+    await expect(
+      generateDocument({ seed: 1, index: 0, documentType: 'passport', faults: ['back_uploaded_as_front'] }),
+    ).rejects.toBeInstanceOf(GeneratorInputError);
   });
 });
 
 describe('labelsCsv', () => {
   it('writes the outside-set columns file,mrz with lines joined by |', async () => {
     const doc = await generateDocument({ seed: 9, index: 0, documentType: 'id_card' });
-    const csv = labelsCsv(doc.images.map((i) => i.truth)).trim().split('\n');
+    const csv = labelsCsv(doc.images.map((i) => i.truth))
+      .trim()
+      .split('\n');
     expect(csv[0].startsWith('file,mrz,')).toBe(true);
     expect(csv[1].split(',').slice(0, 2)).toEqual([doc.images[0].truth.file, '']);
     expect(csv[2].split(',')[1]).toBe(doc.images[1].truth.mrz!.lines.join('|'));

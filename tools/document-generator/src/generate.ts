@@ -1,6 +1,13 @@
 import sharp from 'sharp';
-import { ALL_DEGRADATIONS, applyDegradation, type AppliedDegradation, type Degradation, type RawImage, rasterToRaw, toSharp }
-  from './degrade/degradations';
+import {
+  ALL_DEGRADATIONS,
+  applyDegradation,
+  type AppliedDegradation,
+  type Degradation,
+  type RawImage,
+  rasterToRaw,
+  toSharp,
+} from './degrade/degradations';
 import { SPECIMEN_COUNTRY } from './countries';
 import { type DocumentFault, FAULT_CODES, ID_CARD_ONLY_FAULTS } from './faults';
 import { type DocumentSide, type ExpectedFields, type GeneratedDocumentType, type ImageGroundTruth } from './ground-truth';
@@ -53,7 +60,14 @@ export const DEFAULT_REFERENCE_DATE = '2026-01-01';
 
 // Order in which degradations are applied: geometry, then light, then optics/sensor, compression last.
 const DEGRADATION_ORDER: readonly Degradation[] = [
-  'perspective', 'rotation', 'partial_crop', 'low_light', 'glare', 'blur', 'noise', 'jpeg',
+  'perspective',
+  'rotation',
+  'partial_crop',
+  'low_light',
+  'glare',
+  'blur',
+  'noise',
+  'jpeg',
 ];
 
 function chooseDegradations(rng: Prng, mode: DegradeMode): Degradation[] {
@@ -69,18 +83,28 @@ function chooseDegradations(rng: Prng, mode: DegradeMode): Degradation[] {
 function mrzIdentity(identity: SyntheticIdentity, documentCode: string): MrzIdentity {
   const code = mrzCountryCode(identity.country.code);
   return {
-    documentCode, issuingState: code, nationality: code,
-    surname: identity.person.surname, givenNames: identity.person.givenNames, sex: identity.person.sex,
-    documentNumber: identity.documentNumber, dateOfBirth: identity.person.dateOfBirth,
+    documentCode,
+    issuingState: code,
+    nationality: code,
+    surname: identity.person.surname,
+    givenNames: identity.person.givenNames,
+    sex: identity.person.sex,
+    documentNumber: identity.documentNumber,
+    dateOfBirth: identity.person.dateOfBirth,
     dateOfExpiry: identity.dateOfExpiry,
   };
 }
 
 function vizOf(identity: SyntheticIdentity): VizContent {
   return {
-    surname: identity.person.surname, givenNames: identity.person.givenNames, sex: identity.person.sex,
-    dateOfBirth: identity.person.dateOfBirth, placeOfBirth: identity.person.placeOfBirth,
-    nationality: identity.country.code, dateOfIssue: identity.dateOfIssue, dateOfExpiry: identity.dateOfExpiry,
+    surname: identity.person.surname,
+    givenNames: identity.person.givenNames,
+    sex: identity.person.sex,
+    dateOfBirth: identity.person.dateOfBirth,
+    placeOfBirth: identity.person.placeOfBirth,
+    nationality: identity.country.code,
+    dateOfIssue: identity.dateOfIssue,
+    dateOfExpiry: identity.dateOfExpiry,
     documentNumber: identity.documentNumber,
   };
 }
@@ -88,19 +112,35 @@ function vizOf(identity: SyntheticIdentity): VizContent {
 /** The fields one side prints; issue date and place of birth only where the layout prints them (passport page, card back). */
 function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentType, printsIssueData: boolean): ExpectedFields {
   return {
-    firstName: identity.person.givenNames, lastName: identity.person.surname,
-    dateOfBirth: identity.person.dateOfBirth, documentNumber: identity.documentNumber,
-    nationality: identity.country.code, sex: identity.person.sex, expiryDate: identity.dateOfExpiry,
+    firstName: identity.person.givenNames,
+    lastName: identity.person.surname,
+    dateOfBirth: identity.person.dateOfBirth,
+    documentNumber: identity.documentNumber,
+    nationality: identity.country.code,
+    sex: identity.person.sex,
+    expiryDate: identity.dateOfExpiry,
     ...(printsIssueData ? { issueDate: identity.dateOfIssue, placeOfBirth: identity.person.placeOfBirth } : {}),
-    issuingCountry: identity.country.code, documentType,
+    issuingCountry: identity.country.code,
+    documentType,
   };
 }
 
 /** Replaces one check digit with a different digit; returns the corrupted lines. */
 function corruptCheckDigit(rng: Prng, lines: string[], format: 'TD1' | 'TD3'): string[] {
-  const positions: [number, number][] = format === 'TD3'
-    ? [[1, 9], [1, 19], [1, 27], [1, 43]]
-    : [[0, 14], [1, 6], [1, 14], [1, 29]];
+  const positions: [number, number][] =
+    format === 'TD3'
+      ? [
+          [1, 9],
+          [1, 19],
+          [1, 27],
+          [1, 43],
+        ]
+      : [
+          [0, 14],
+          [1, 6],
+          [1, 14],
+          [1, 29],
+        ];
   const [line, at] = rng.pick(positions);
   const current = Number(lines[line][at]);
   const wrong = String((current + rng.int(1, 9)) % 10);
@@ -109,8 +149,7 @@ function corruptCheckDigit(rng: Prng, lines: string[], format: 'TD1' | 'TD3'): s
   return out;
 }
 
-async function portraitSvg(rng: Prng, portrait: Buffer | undefined, w: number, h: number, x: number, y: number)
-  : Promise<string> {
+async function portraitSvg(rng: Prng, portrait: Buffer | undefined, w: number, h: number, x: number, y: number): Promise<string> {
   if (portrait) {
     try {
       return await portraitFromImage(portrait, w, h, x, y);
@@ -125,8 +164,12 @@ async function portraitSvg(rng: Prng, portrait: Buffer | undefined, w: number, h
  * Puts the card on a table-like background with a margin, then applies the chosen degradations. A greyscale copy
  * is saved as a one-channel JPEG, as a scanner saves a black-and-white scan.
  */
-async function capture(rng: Prng, svg: string, kinds: Degradation[], greyscale: boolean)
-  : Promise<{ jpeg: Buffer; applied: AppliedDegradation[]; width: number; height: number }> {
+async function capture(
+  rng: Prng,
+  svg: string,
+  kinds: Degradation[],
+  greyscale: boolean,
+): Promise<{ jpeg: Buffer; applied: AppliedDegradation[]; width: number; height: number }> {
   const card = await sharp(Buffer.from(svg)).png().toBuffer();
   const meta = await sharp(card).metadata();
   const cardWidth = meta.width ?? 0;
@@ -134,9 +177,13 @@ async function capture(rng: Prng, svg: string, kinds: Degradation[], greyscale: 
   const margin = Math.round(cardWidth * rng.float(0.04, 0.1));
   const background = [rng.int(40, 200), rng.int(40, 180), rng.int(30, 160)];
   const [r, g, b] = background;
-  let image: RawImage = await rasterToRaw(sharp({
-    create: { width: cardWidth + 2 * margin, height: cardHeight + 2 * margin, channels: 3, background: { r, g, b } },
-  }).composite([{ input: card, left: margin, top: margin }]).png());
+  let image: RawImage = await rasterToRaw(
+    sharp({
+      create: { width: cardWidth + 2 * margin, height: cardHeight + 2 * margin, channels: 3, background: { r, g, b } },
+    })
+      .composite([{ input: card, left: margin, top: margin }])
+      .png(),
+  );
   const applied: AppliedDegradation[] = [];
   for (const kind of kinds) {
     const step = await applyDegradation(kind, rng, image, background);
@@ -170,8 +217,8 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   const documentType = options.documentType ?? (rng.chance(0.5) ? 'passport' : 'id_card');
   const requestedFaults = options.faults ?? [];
   // A document from the specimen state is a specimen whether the fault or an explicit country put it there.
-  const faults: DocumentFault[] = options.country === SPECIMEN_COUNTRY.code && !requestedFaults.includes('specimen')
-    ? [...requestedFaults, 'specimen'] : requestedFaults;
+  const faults: DocumentFault[] =
+    options.country === SPECIMEN_COUNTRY.code && !requestedFaults.includes('specimen') ? [...requestedFaults, 'specimen'] : requestedFaults;
   if (documentType === 'passport') {
     const wrong = faults.filter((f) => ID_CARD_ONLY_FAULTS.includes(f));
     if (wrong.length > 0) throw new GeneratorInputError(`faults only possible on two-sided ID cards: ${wrong.join(', ')}`);
@@ -195,8 +242,12 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
   }
   // The holder whose data the MRZ carries; another person for the mixed front/back fault.
   const mrzHolder: SyntheticIdentity = has('front_back_different_people')
-    ? { ...randomIdentity(rng, referenceDate, identity.country.code), country: identity.country,
-      dateOfExpiry: identity.dateOfExpiry, dateOfIssue: identity.dateOfIssue }
+    ? {
+        ...randomIdentity(rng, referenceDate, identity.country.code),
+        country: identity.country,
+        dateOfExpiry: identity.dateOfExpiry,
+        dateOfIssue: identity.dateOfIssue,
+      }
     : identity;
   if (mrzHolder !== identity) {
     while (mrzHolder.person.surname === identity.person.surname && mrzHolder.person.dateOfBirth === identity.person.dateOfBirth) {
@@ -215,7 +266,11 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 280, 360, 40, 130);
     const svg = passportSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), mrzLines: lines, portraitSvg: portrait });
     plans.push({
-      side: 'main', uploadedAs: 'main', svg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
+      side: 'main',
+      uploadedAs: 'main',
+      svg,
+      mrzLines: lines,
+      fields: fieldsOf(mrzHolder, documentType, true),
       fieldsScoreable: !has('viz_mrz_mismatch'),
       ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'specimen', 'greyscale_copy']),
     });
@@ -225,8 +280,13 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 220, 280, 30, 110);
     const backSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
     const backPlan: SidePlan = {
-      side: 'back', uploadedAs: 'back', svg: backSvg, mrzLines: lines, fields: fieldsOf(mrzHolder, documentType, true),
-      fieldsScoreable: true, ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'specimen', 'greyscale_copy']),
+      side: 'back',
+      uploadedAs: 'back',
+      svg: backSvg,
+      mrzLines: lines,
+      fields: fieldsOf(mrzHolder, documentType, true),
+      fieldsScoreable: true,
+      ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'specimen', 'greyscale_copy']),
     };
     if (has('back_uploaded_as_front')) {
       plans.push({ ...backPlan, uploadedAs: 'front', problems: [...backPlan.problems, ...FAULT_CODES.back_uploaded_as_front.problems] });
@@ -235,21 +295,30 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
       const frontSvg = idCardFrontSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), portraitSvg: portrait });
       // The front has no MRZ, so the specimen state shows there only in print, which is not expected to be caught.
       const frontPlan: SidePlan = {
-        side: 'front', uploadedAs: 'front', svg: frontSvg, mrzLines: null, fields: fieldsOf(vizIdentity, documentType, false),
-        fieldsScoreable: true, ...codesFor(['expired', 'greyscale_copy']),
+        side: 'front',
+        uploadedAs: 'front',
+        svg: frontSvg,
+        mrzLines: null,
+        fields: fieldsOf(vizIdentity, documentType, false),
+        fieldsScoreable: true,
+        ...codesFor(['expired', 'greyscale_copy']),
       };
       plans.push(frontPlan);
-      plans.push(has('front_uploaded_as_back')
-        ? { ...frontPlan, uploadedAs: 'back', problems: [...frontPlan.problems, ...FAULT_CODES.front_uploaded_as_back.problems] }
-        : backPlan);
+      plans.push(
+        has('front_uploaded_as_back')
+          ? { ...frontPlan, uploadedAs: 'back', problems: [...frontPlan.problems, ...FAULT_CODES.front_uploaded_as_back.problems] }
+          : backPlan,
+      );
     }
   }
 
-  const documentProblems = [...new Set([
-    ...(has('front_back_different_people') ? FAULT_CODES.front_back_different_people.documentProblems : []),
-    // On a card the VIZ (front) and MRZ (back) are on different sides, so their mismatch is a cross-side finding.
-    ...(documentType === 'id_card' && has('viz_mrz_mismatch') ? FAULT_CODES.viz_mrz_mismatch.problems : []),
-  ])];
+  const documentProblems = [
+    ...new Set([
+      ...(has('front_back_different_people') ? FAULT_CODES.front_back_different_people.documentProblems : []),
+      // On a card the VIZ (front) and MRZ (back) are on different sides, so their mismatch is a cross-side finding.
+      ...(documentType === 'id_card' && has('viz_mrz_mismatch') ? FAULT_CODES.viz_mrz_mismatch.problems : []),
+    ]),
+  ];
   const documentId = `doc-${options.seed}-${String(options.index).padStart(4, '0')}`;
   const kinds = chooseDegradations(rng, options.degrade ?? 'clean');
   const images: GeneratedImage[] = [];
@@ -260,14 +329,26 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     images.push({
       jpeg: shot.jpeg,
       truth: {
-        id, documentId, file: `${id}.jpg`, seed: options.seed, referenceDate, documentType, side: plan.side,
-        uploadedAs: plan.uploadedAs, issuingCountry: identity.country.code,
+        id,
+        documentId,
+        file: `${id}.jpg`,
+        seed: options.seed,
+        referenceDate,
+        documentType,
+        side: plan.side,
+        uploadedAs: plan.uploadedAs,
+        issuingCountry: identity.country.code,
         // Spec 2.4: a property of the document (ID cards and driving licences are two-sided), not of the side shown.
         requiresBackSide: documentType === 'id_card',
         mrz: plan.mrzLines && mrzCheck ? { format: mrzCheck.format, lines: plan.mrzLines, valid: mrzCheck.valid } : null,
-        extractedData: plan.fields, fieldsScoreable: plan.fieldsScoreable,
-        expectedProblems: plan.problems, expectedSignals: plan.signals, documentProblems, faults,
-        degradations: shot.applied, image: { width: shot.width, height: shot.height },
+        extractedData: plan.fields,
+        fieldsScoreable: plan.fieldsScoreable,
+        expectedProblems: plan.problems,
+        expectedSignals: plan.signals,
+        documentProblems,
+        faults,
+        degradations: shot.applied,
+        image: { width: shot.width, height: shot.height },
       },
     });
   }

@@ -7,12 +7,22 @@ export { ALL_FAULTS, DocumentFault, FAULT_CODES, ID_CARD_ONLY_FAULTS } from './f
 export { ALL_DEGRADATIONS, Degradation } from './degrade/degradations';
 export { DocumentSide, ExpectedFields, GeneratedDocumentType, ImageGroundTruth } from './ground-truth';
 export {
-  DEFAULT_REFERENCE_DATE, DegradeMode, generateDocument, GeneratedDocument, GeneratedImage, GenerateOptions,
+  DEFAULT_REFERENCE_DATE,
+  DegradeMode,
+  generateDocument,
+  GeneratedDocument,
+  GeneratedImage,
+  GenerateOptions,
   GeneratorInputError,
 } from './generate';
 export { FontNotFoundError } from './render/fonts';
 export { generateBatch, BatchOptions, labelsCsv, listPortraits } from './batch';
 export {
-  ALL_UNUSABLE_CAPTURES, generateUnusableCapture, UNUSABLE_CAPTURE_PROBLEMS, UnusableCapture, UnusableCaptureKind,
-  UnusableCaptureOptions, UnusableCaptureTruth,
+  ALL_UNUSABLE_CAPTURES,
+  generateUnusableCapture,
+  UNUSABLE_CAPTURE_PROBLEMS,
+  UnusableCapture,
+  UnusableCaptureKind,
+  UnusableCaptureOptions,
+  UnusableCaptureTruth,
 } from './unusable-captures';

@@ -12,8 +12,13 @@ describe('generateUnusableCapture', () => {
     expect(a.jpeg.equals(b.jpeg)).toBe(true);
     expect(a.jpeg.equals(c.jpeg)).toBe(false);
     expect(a.truth).toEqual({
-      id: 'capture-3-0002-blank_page', seed: 3, kind: 'blank_page', uploadedAs: 'front', referenceDate: '2026-01-01',
-      expectedProblems: ['LOW_DETECTION_CONFIDENCE'], image: { width: expect.any(Number), height: expect.any(Number) },
+      id: 'capture-3-0002-blank_page',
+      seed: 3,
+      kind: 'blank_page',
+      uploadedAs: 'front',
+      referenceDate: '2026-01-01',
+      expectedProblems: ['LOW_DETECTION_CONFIDENCE'],
+      image: { width: expect.any(Number), height: expect.any(Number) },
     });
   });
 
@@ -35,15 +40,25 @@ describe('generateUnusableCapture', () => {
   });
 
   it('leaves the portrait of a no_portrait front empty and changes nothing else about the card', async () => {
-    const face = await sharp({ create: { width: 200, height: 260, channels: 3, background: { r: 150, g: 90, b: 60 } } }).png().toBuffer();
+    const face = await sharp({ create: { width: 200, height: 260, channels: 3, background: { r: 150, g: 90, b: 60 } } })
+      .png()
+      .toBuffer();
     const with_ = await generateDocument({ seed: 9, index: 1, documentType: 'id_card', portrait: face, degrade: 'clean' });
-    const without = await generateDocument({ seed: 9, index: 1, documentType: 'id_card', portrait: face, degrade: 'clean', withoutPortrait: true });
+    const without = await generateDocument({
+      seed: 9,
+      index: 1,
+      documentType: 'id_card',
+      portrait: face,
+      degrade: 'clean',
+      withoutPortrait: true,
+    });
     expect(without.images[0].truth).toEqual(with_.images[0].truth);
     // The solid brown portrait is gone from the front: its share of strongly red-brown pixels drops to ~0.
     const brownShare = async (jpeg: Buffer) => {
       const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
       let brown = 0;
-      for (let i = 0; i < data.length; i += info.channels) if (Math.abs(data[i] - 150) < 20 && Math.abs(data[i + 1] - 90) < 20 && Math.abs(data[i + 2] - 60) < 20) brown++;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (Math.abs(data[i] - 150) < 20 && Math.abs(data[i + 1] - 90) < 20 && Math.abs(data[i + 2] - 60) < 20) brown++;
       return brown / (info.width * info.height);
     };
     expect(await brownShare(with_.images[0].jpeg)).toBeGreaterThan(0.03);

@@ -67,8 +67,13 @@ export async function generateUnusableCapture(options: UnusableCaptureOptions): 
   return {
     jpeg,
     truth: {
-      id, seed: options.seed, kind: options.kind, uploadedAs: 'front', referenceDate: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
-      expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[options.kind], image: { width: meta.width ?? 0, height: meta.height ?? 0 },
+      id,
+      seed: options.seed,
+      kind: options.kind,
+      uploadedAs: 'front',
+      referenceDate: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
+      expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[options.kind],
+      image: { width: meta.width ?? 0, height: meta.height ?? 0 },
     },
   };
 }
@@ -79,15 +84,23 @@ async function photograph(options: UnusableCaptureOptions, rng: Prng): Promise<s
     case 'too_small':
     case 'no_portrait': {
       const card = await generateDocument({
-        seed: options.seed ^ CAPTURE_SEED_SALT, index: options.index, documentType: 'id_card', portrait: options.portrait, degrade: 'clean',
-        referenceDate: options.referenceDate, withoutPortrait: options.kind === 'no_portrait',
+        seed: options.seed ^ CAPTURE_SEED_SALT,
+        index: options.index,
+        documentType: 'id_card',
+        portrait: options.portrait,
+        degrade: 'clean',
+        referenceDate: options.referenceDate,
+        withoutPortrait: options.kind === 'no_portrait',
       });
       const front = sharp(card.images[0].jpeg);
       if (options.kind === 'too_dark') return front.linear(NEAR_DARK_GAIN, 0);
       return options.kind === 'too_small' ? front.resize({ width: DISTANT_CARD_WIDTH }) : front;
     }
     case 'no_document':
-      return onTable(rng, options.portrait ? await sharp(options.portrait).resize({ height: 560 }).png().toBuffer() : await sheet(rng, 400, 560, true));
+      return onTable(
+        rng,
+        options.portrait ? await sharp(options.portrait).resize({ height: 560 }).png().toBuffer() : await sheet(rng, 400, 560, true),
+      );
     case 'blank_page':
       return onTable(rng, await sheet(rng, 560, 790, false));
   }

@@ -15,7 +15,6 @@ const REPORTS_DIR = join(__dirname, '..', '..', '..', 'reports');
 const RUNS_PER_DEV_IMAGE = Number(process.env.BENCH_RUNS ?? 5);
 const GENERATED = Number(process.env.BENCH_GENERATED ?? 20);
 
-
 /** Process CPU time (all threads: onnxruntime's and libvips' included) of one call, beside its wall time. */
 async function analyzeMeasured(image: Buffer, options: Parameters<typeof analyzeDocumentSide>[1]) {
   const before = process.cpuUsage();
@@ -45,8 +44,17 @@ async function main(): Promise<void> {
         timings.push({ source: `mrz-dev/${file}`, totalMs: a.timingsMs.total, ocrMs: a.timingsMs.ocr, cpuMs });
         if (run === 0) {
           const exact = expected.length > 0 && JSON.stringify(a.mrz?.lines) === JSON.stringify(expected);
-          devResults.push({ file, side, format: a.mrz?.format ?? null, mrzValid: a.mrz?.valid ?? false, linesExact: exact, problems: a.problems });
-          console.log(`${file}: ${a.mrz?.format ?? 'no MRZ'} valid=${a.mrz?.valid ?? false} exact=${exact} problems=${a.problems.join(',') || '-'} ${a.timingsMs.total} ms`);
+          devResults.push({
+            file,
+            side,
+            format: a.mrz?.format ?? null,
+            mrzValid: a.mrz?.valid ?? false,
+            linesExact: exact,
+            problems: a.problems,
+          });
+          console.log(
+            `${file}: ${a.mrz?.format ?? 'no MRZ'} valid=${a.mrz?.valid ?? false} exact=${exact} problems=${a.problems.join(',') || '-'} ${a.timingsMs.total} ms`,
+          );
         }
       }
     }
@@ -67,7 +75,9 @@ async function main(): Promise<void> {
     if (a.mrz?.checkDigits.every((c) => c.valid)) allCheckDigitsValid += 1;
     if (JSON.stringify(a.mrz?.lines) === JSON.stringify(identity.lines)) exactLines += 1;
     else failures.push({ expected: identity.lines, read: a.mrz?.lines ?? null });
-    process.stdout.write(`generated ${i + 1}/${GENERATED}: ${identity.format} checks=${a.mrz?.checkDigits.every((c) => c.valid) ?? false} ${a.timingsMs.total} ms\n`);
+    process.stdout.write(
+      `generated ${i + 1}/${GENERATED}: ${identity.format} checks=${a.mrz?.checkDigits.every((c) => c.valid) ?? false} ${a.timingsMs.total} ms\n`,
+    );
   }
 
   const totals = timings.map((t) => t.totalMs);
@@ -78,25 +88,58 @@ async function main(): Promise<void> {
     sessionWarmupMs,
     sides: timings.length,
     totalMs: { p50: percentile(totals, 50), p95: percentile(totals, 95), max: Math.max(...totals) },
-    ocrMs: { p50: percentile(timings.map((t) => t.ocrMs), 50), p95: percentile(timings.map((t) => t.ocrMs), 95) },
-    cpuMs: { p50: percentile(timings.map((t) => t.cpuMs), 50), p95: percentile(timings.map((t) => t.cpuMs), 95) },
+    ocrMs: {
+      p50: percentile(
+        timings.map((t) => t.ocrMs),
+        50,
+      ),
+      p95: percentile(
+        timings.map((t) => t.ocrMs),
+        95,
+      ),
+    },
+    cpuMs: {
+      p50: percentile(
+        timings.map((t) => t.cpuMs),
+        50,
+      ),
+      p95: percentile(
+        timings.map((t) => t.cpuMs),
+        95,
+      ),
+    },
     ocrThreads: ocrThreads(),
     targetP95Ms: 400,
-    generated: { count: GENERATED, allCheckDigitsValid, rate: GENERATED ? allCheckDigitsValid / GENERATED : 0, exactLines, target: 0.99, failures },
+    generated: {
+      count: GENERATED,
+      allCheckDigitsValid,
+      rate: GENERATED ? allCheckDigitsValid / GENERATED : 0,
+      exactLines,
+      target: 0.99,
+      failures,
+    },
     mrzDev: devResults,
     timings,
   };
   if (!existsSync(REPORTS_DIR)) mkdirSync(REPORTS_DIR, { recursive: true });
   writeFileSync(join(REPORTS_DIR, 'document-analysis-bench.json'), JSON.stringify(report, null, 2));
   writeFileSync(join(REPORTS_DIR, 'document-analysis-bench.svg'), chart(timings));
-  console.log(`sides analysed: ${timings.length}; total p50 ${report.totalMs.p50} ms, p95 ${report.totalMs.p95} ms (target p95 ≤ 400 ms); CPU p50 ${report.cpuMs.p50} ms, p95 ${report.cpuMs.p95} ms; load average ${report.loadAverage.map((l: number) => l.toFixed(1)).join(' ')}`);
-  console.log(`generated MRZs with all check digits valid: ${allCheckDigitsValid}/${GENERATED} (${(report.generated.rate * 100).toFixed(1)} %, target ≥ 99 %); exact lines ${exactLines}/${GENERATED}`);
+  console.log(
+    `sides analysed: ${timings.length}; total p50 ${report.totalMs.p50} ms, p95 ${report.totalMs.p95} ms (target p95 ≤ 400 ms); CPU p50 ${report.cpuMs.p50} ms, p95 ${report.cpuMs.p95} ms; load average ${report.loadAverage.map((l: number) => l.toFixed(1)).join(' ')}`,
+  );
+  console.log(
+    `generated MRZs with all check digits valid: ${allCheckDigitsValid}/${GENERATED} (${(report.generated.rate * 100).toFixed(1)} %, target ≥ 99 %); exact lines ${exactLines}/${GENERATED}`,
+  );
   console.log(`wrote ${join(REPORTS_DIR, 'document-analysis-bench.json')} and .svg`);
 }
 
 /** Hand-written SVG: one bar per analysed side, grouped by source, with the 400 ms target line. */
 function chart(timings: { source: string; totalMs: number }[]): string {
-  const width = 900, height = 360, left = 60, bottom = 300, top = 30;
+  const width = 900,
+    height = 360,
+    left = 60,
+    bottom = 300,
+    top = 30;
   const max = Math.max(400, ...timings.map((t) => t.totalMs));
   const barWidth = Math.max(2, (width - left - 20) / Math.max(1, timings.length) - 2);
   const y = (ms: number) => bottom - ((bottom - top) * ms) / max;
@@ -106,7 +149,10 @@ function chart(timings: { source: string; totalMs: number }[]): string {
     const colour = (colours[t.source] ??= palette[Object.keys(colours).length % palette.length]);
     return `<rect x="${left + i * (barWidth + 2)}" y="${y(t.totalMs)}" width="${barWidth}" height="${bottom - y(t.totalMs)}" fill="${colour}"><title>${t.source}: ${t.totalMs} ms</title></rect>`;
   });
-  const legend = Object.entries(colours).map(([s, c], i) => `<rect x="${left + i * 170}" y="325" width="12" height="12" fill="${c}"/><text x="${left + 16 + i * 170}" y="336" font-size="12">${s}</text>`);
+  const legend = Object.entries(colours).map(
+    ([s, c], i) =>
+      `<rect x="${left + i * 170}" y="325" width="12" height="12" fill="${c}"/><text x="${left + 16 + i * 170}" y="336" font-size="12">${s}</text>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" font-family="sans-serif">
 <text x="${left}" y="18" font-size="14">Document analysis time per side (ms); dashed: 400 ms p95 target</text>
 <line x1="${left}" y1="${bottom}" x2="${width - 10}" y2="${bottom}" stroke="#333"/><line x1="${left}" y1="${top}" x2="${left}" y2="${bottom}" stroke="#333"/>

@@ -13,8 +13,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeDocumentSide } from '@kyc/document-intelligence';
 import {
-  decodeImage, detectTextBoxes, getOcrSessions, greyStrip, isLongLine, lengthen, mergeLineFragments, MIN_CHARACTER_SCORE, MRZ_LINE_LENGTHS,
-  normaliseMrzLine, type OrientedBox, readLineByTemplate, readMrzRegionsByTemplate, recogniseTexts, type TemplateLineReading,
+  decodeImage,
+  detectTextBoxes,
+  getOcrSessions,
+  greyStrip,
+  isLongLine,
+  lengthen,
+  mergeLineFragments,
+  MIN_CHARACTER_SCORE,
+  MRZ_LINE_LENGTHS,
+  normaliseMrzLine,
+  type OrientedBox,
+  readLineByTemplate,
+  readMrzRegionsByTemplate,
+  recogniseTexts,
+  type TemplateLineReading,
 } from '@kyc/document-intelligence/stages';
 import { characterErrorRate } from '@kyc/document-intelligence/testing';
 
@@ -55,8 +68,8 @@ async function diagnose(dir: string, truth: Truth): Promise<void> {
   const image = decoded.image;
   const sessions = await getOcrSessions();
   const detected = await detectTextBoxes(sessions.detection, image);
-  const regions: OrientedBox[] = mergeLineFragments(detected.map((d) => d.region)).regions
-    .map((r) => lengthen(r, Math.round(r.thickness * 0.25)))
+  const regions: OrientedBox[] = mergeLineFragments(detected.map((d) => d.region))
+    .regions.map((r) => lengthen(r, Math.round(r.thickness * 0.25)))
     .filter(isLongLine);
   const templates: (TemplateLineReading | null)[] = [];
   for (const region of regions) templates.push(readLineByTemplate(await greyStrip(image, region), MRZ_LINE_LENGTHS));
@@ -66,7 +79,8 @@ async function diagnose(dir: string, truth: Truth): Promise<void> {
 
   const notes: string[] = [];
   expected.forEach((line, li) => {
-    const distance = (k: number) => Math.min(characterErrorRate(normaliseMrzLine(recognised[k].text), line), characterErrorRate(templates[k]?.text ?? '', line));
+    const distance = (k: number) =>
+      Math.min(characterErrorRate(normaliseMrzLine(recognised[k].text), line), characterErrorRate(templates[k]?.text ?? '', line));
     const nearest = regions.map((_, k) => k).sort((a, b) => distance(a) - distance(b))[0];
     if (nearest === undefined || distance(nearest) > FOUND_CER) {
       count('line not found as a long line');
@@ -82,11 +96,16 @@ async function diagnose(dir: string, truth: Truth): Promise<void> {
     count(`recogniser ${recOk ? 'exact' : 'wrong'}`);
     const recEdits = recOk ? [] : edits(recText, line);
     for (const e of recEdits) count(`  rec ${e}`);
-    const tEdits = t && t.text.length === line.length ? [...line].flatMap((c, i) => (t.text[i] !== c ? [`${c}→${t.text[i]}@${t.scores[i].toFixed(2)}`] : [])) : [];
+    const tEdits =
+      t && t.text.length === line.length
+        ? [...line].flatMap((c, i) => (t.text[i] !== c ? [`${c}→${t.text[i]}@${t.scores[i].toFixed(2)}`] : []))
+        : [];
     for (const e of tEdits) count(`  tpl ${e.replace(/@.*/, '')}`);
     const weak = t ? t.scores.filter((s) => s < MIN_CHARACTER_SCORE).length : 0;
-    notes.push(`  line ${li + 1}: template ${verdict}${t ? ` (min ${Math.min(...t.scores).toFixed(2)}, ${weak} weak${tEdits.length ? `; ${tEdits.join(' ')}` : ''})` : ''}; ` +
-      `recogniser ${recOk ? 'exact' : `${recEdits.join(' ')}`}`);
+    notes.push(
+      `  line ${li + 1}: template ${verdict}${t ? ` (min ${Math.min(...t.scores).toFixed(2)}, ${weak} weak${tEdits.length ? `; ${tEdits.join(' ')}` : ''})` : ''}; ` +
+        `recogniser ${recOk ? 'exact' : `${recEdits.join(' ')}`}`,
+    );
     if (verbose) notes.push(`    truth ${line}\n    tpl   ${t?.text ?? '-'}\n    rec   ${recText}`);
   });
   console.log(`${truth.file} [${kinds}] ${outcome} rot ${analysis.rotation} ${Math.round(ms)} ms`);
@@ -106,7 +125,8 @@ function edits(read: string, truth: string): string[] {
   const d: number[][] = Array.from({ length: read.length + 1 }, (_, i) => [i, ...new Array<number>(truth.length).fill(0)]);
   for (let j = 1; j <= truth.length; j += 1) d[0][j] = j;
   for (let i = 1; i <= read.length; i += 1) {
-    for (let j = 1; j <= truth.length; j += 1) d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (read[i - 1] === truth[j - 1] ? 0 : 1));
+    for (let j = 1; j <= truth.length; j += 1)
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (read[i - 1] === truth[j - 1] ? 0 : 1));
   }
   const out: string[] = [];
   let i = read.length;
@@ -135,7 +155,9 @@ async function main(): Promise<void> {
     return;
   }
   for (const dir of dirs) {
-    const truths = readdirSync(dir).filter((f) => f.endsWith('.json')).sort()
+    const truths = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as Truth)
       .filter((t) => t.mrz);
     for (const truth of truths) await diagnose(dir, truth);

@@ -16,7 +16,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 async function main(): Promise<void> {
   const images = ['mrz-real-dev', 'mrz-dev'].flatMap((set) => {
     const dir = join(SHARED_DATA_DIR, set);
-    return existsSync(dir) ? readdirSync(dir).filter((f) => /\.(jpe?g|png)$/i.test(f)).map((f) => join(dir, f)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => /\.(jpe?g|png)$/i.test(f))
+          .map((f) => join(dir, f))
+      : [];
   });
   if (images.length === 0) throw new Error(`no images under ${SHARED_DATA_DIR}`);
   const modelMs: number[] = [];
@@ -48,7 +52,11 @@ async function main(): Promise<void> {
     lines: modelMs.length / RUNS,
     runsPerLine: RUNS,
     stripWidth: { p50: percentile(widths, 50), p95: percentile(widths, 95) },
-    modelMsPerLine: { p50: percentile(modelMs, 50), p95: percentile(modelMs, 95), mean: modelMs.reduce((s, v) => s + v, 0) / modelMs.length },
+    modelMsPerLine: {
+      p50: percentile(modelMs, 50),
+      p95: percentile(modelMs, 95),
+      mean: modelMs.reduce((s, v) => s + v, 0) / modelMs.length,
+    },
     withStripMsPerLine: { p50: percentile(withStripMs, 50), p95: percentile(withStripMs, 95) },
     targetMsPerLine: 15,
   };

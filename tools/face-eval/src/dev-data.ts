@@ -54,7 +54,8 @@ export function readCsv(path: string): Record<string, string>[] {
   const rows = parseCsv(readFileSync(path, 'utf8'));
   if (rows.length === 0) return [];
   const header = rows[0].map((h) => h.trim());
-  return rows.slice(1)
+  return rows
+    .slice(1)
     .filter((cells) => cells.some((c) => c.trim().length > 0))
     .map((cells) => Object.fromEntries(header.map((h, i) => [h, (cells[i] ?? '').trim()])));
 }
@@ -67,17 +68,26 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\n' || ch === '\r') {
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field); field = '';
-      rows.push(row); row = [];
+      row.push(field);
+      field = '';
+      rows.push(row);
+      row = [];
     } else field += ch;
   }
-  if (field.length > 0 || row.length > 0) { row.push(field); rows.push(row); }
+  if (field.length > 0 || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }

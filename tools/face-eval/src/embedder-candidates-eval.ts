@@ -26,18 +26,34 @@ interface Candidate {
 }
 
 const CANDIDATES: Candidate[] = [
-  { name: 'face-api FaceRecognitionNet (dlib ResNet)', path: join(modelsDirectory(), 'face-recognition-resnet.onnx'), size: 150, inputScale: 255, padding: 0.25 },
+  {
+    name: 'face-api FaceRecognitionNet (dlib ResNet)',
+    path: join(modelsDirectory(), 'face-recognition-resnet.onnx'),
+    size: 150,
+    inputScale: 255,
+    padding: 0.25,
+  },
   // Human feeds its own face crops; the crop margin and pixel scale are varied here so each
   // candidate is judged at its best, not at one arbitrary setting.
   ...[0.1, 0.25, 0.4].flatMap((padding) => [
     { name: 'Human MobileFaceNet', path: join(REPO_ROOT, '.cache/candidates/human-mobilefacenet.onnx'), size: 112, inputScale: 1, padding },
-    { name: 'Human MobileFaceNet', path: join(REPO_ROOT, '.cache/candidates/human-mobilefacenet.onnx'), size: 112, inputScale: 255, padding },
+    {
+      name: 'Human MobileFaceNet',
+      path: join(REPO_ROOT, '.cache/candidates/human-mobilefacenet.onnx'),
+      size: 112,
+      inputScale: 255,
+      padding,
+    },
     { name: 'Human FaceRes', path: join(REPO_ROOT, '.cache/candidates/human-faceres.onnx'), size: 224, inputScale: 255, padding },
   ]),
 ];
 
 async function main(): Promise<void> {
-  const lines = readFileSync(PAIRS, 'utf8').split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(1);
+  const lines = readFileSync(PAIRS, 'utf8')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(1);
   const pairs = lines.map((l) => l.split(',')).map(([a, b, s]) => ({ a, b, same: s === '1' }));
   const images = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   const results = [];
@@ -63,9 +79,11 @@ async function main(): Promise<void> {
       embeddings.set(file, Float32Array.from(out[session.outputNames[0]].data as Float32Array));
     }
     const score = (metric: 'euclidean' | 'cosine') => {
-      const genuine: number[] = [], impostor: number[] = [];
+      const genuine: number[] = [],
+        impostor: number[] = [];
       for (const p of pairs) {
-        const a = embeddings.get(p.a), b = embeddings.get(p.b);
+        const a = embeddings.get(p.a),
+          b = embeddings.get(p.b);
         const d = a && b ? (metric === 'euclidean' ? euclideanDistance(a, b) : -cosineSimilarity(a, b)) : Infinity;
         (p.same ? genuine : impostor).push(d);
       }

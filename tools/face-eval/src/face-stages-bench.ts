@@ -42,11 +42,14 @@ async function main(): Promise<void> {
     await stage('embed', () => embedFaceChip(chip.chip));
   }
   console.log(`${file}, ${runs} runs`);
-  let p50 = 0, cpu50 = 0;
+  let p50 = 0,
+    cpu50 = 0;
   for (const [name, { wall, cpu }] of Object.entries(samples)) {
     p50 += percentile(wall, 50);
     cpu50 += percentile(cpu, 50);
-    console.log(`${name.padEnd(20)} wall p50 ${percentile(wall, 50).toFixed(1).padStart(6)}  p95 ${percentile(wall, 95).toFixed(1).padStart(6)}   cpu p50 ${percentile(cpu, 50).toFixed(1).padStart(6)}`);
+    console.log(
+      `${name.padEnd(20)} wall p50 ${percentile(wall, 50).toFixed(1).padStart(6)}  p95 ${percentile(wall, 95).toFixed(1).padStart(6)}   cpu p50 ${percentile(cpu, 50).toFixed(1).padStart(6)}`,
+    );
   }
   console.log(`${'sum of stages'.padEnd(20)} wall p50 ${p50.toFixed(1).padStart(6)}              cpu p50 ${cpu50.toFixed(1).padStart(6)}`);
 }

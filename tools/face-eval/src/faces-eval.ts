@@ -1,11 +1,30 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { analyzeFace, analyzeSelfie, type Box, cosineSimilarity, euclideanDistance, type FaceAnalysis, livenessBoxOf, MATCH_CALIBRATION, type RgbImage } from '@kyc/face';
+import {
+  analyzeFace,
+  analyzeSelfie,
+  type Box,
+  cosineSimilarity,
+  euclideanDistance,
+  type FaceAnalysis,
+  livenessBoxOf,
+  MATCH_CALIBRATION,
+  type RgbImage,
+} from '@kyc/face';
 import { loadLivenessSets } from './liveness/dev-liveness-sets';
 import { writeLivenessRocs } from './liveness/liveness-chart';
 import { evaluateLiveness } from './liveness/liveness-eval';
-import { FACE_PAIR_SETS, LIVENESS_SETS, type LivenessSetFile, type PairSetFile, presentSets, readCsv, setNameFor, SHARED_DATA_DIR } from './dev-data';
+import {
+  FACE_PAIR_SETS,
+  LIVENESS_SETS,
+  type LivenessSetFile,
+  type PairSetFile,
+  presentSets,
+  readCsv,
+  setNameFor,
+  SHARED_DATA_DIR,
+} from './dev-data';
 import { renderHtmlReport, rocChartSvg } from './html-report';
 import { percentile, rocCurve, tarAtFar } from './roc';
 
@@ -40,7 +59,9 @@ const LATENCY_REPEATS = 3;
 function faceApiSamplePhotos(): string[] {
   try {
     const demo = join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo');
-    return readdirSync(demo).filter((f) => /^sample\d+\.jpg$/.test(f)).map((f) => join(demo, f));
+    return readdirSync(demo)
+      .filter((f) => /^sample\d+\.jpg$/.test(f))
+      .map((f) => join(demo, f));
   } catch {
     return [];
   }
@@ -69,12 +90,20 @@ function parseArgs(argv: string[]): Args {
   const values = (flag: string) => argv.flatMap((a, i) => (a === flag && argv[i + 1] ? [resolve(argv[i + 1])] : []));
   const latencyDir = values('--latency-dir')[0];
   const latencyImages = latencyDir
-    ? readdirSync(latencyDir).filter((f) => /\.(jpe?g|png|webp)$/i.test(f)).map((f) => join(latencyDir, f))
+    ? readdirSync(latencyDir)
+        .filter((f) => /\.(jpe?g|png|webp)$/i.test(f))
+        .map((f) => join(latencyDir, f))
     : DEFAULT_LATENCY_IMAGES.filter((f) => existsSync(f));
   const knownPairs = presentSets(FACE_PAIR_SETS);
   const knownLiveness = presentSets(LIVENESS_SETS);
-  const add = <T extends { file: string }>(list: T[], extra: T[]) => [...list, ...extra.filter((e) => !list.some((l) => l.file === e.file))];
-  const pairSets = add(knownPairs, values('--pairs').map((file) => ({ name: setNameFor(file, FACE_PAIR_SETS), file })));
+  const add = <T extends { file: string }>(list: T[], extra: T[]) => [
+    ...list,
+    ...extra.filter((e) => !list.some((l) => l.file === e.file)),
+  ];
+  const pairSets = add(
+    knownPairs,
+    values('--pairs').map((file) => ({ name: setNameFor(file, FACE_PAIR_SETS), file })),
+  );
   const livenessSets = add(knownLiveness, [
     ...values('--liveness').map((file) => ({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'labelled' as const })),
     ...values('--live').map((file) => ({ name: `${setNameFor(file, LIVENESS_SETS)}`, file, kind: 'live-only' as const })),
@@ -112,7 +141,8 @@ function cpuMs(usage: NodeJS.CpuUsage): number {
 
 export function readPairs(csvPath: string): Pair[] {
   const rows = readCsv(csvPath);
-  if (rows.length > 0 && !['img1', 'img2', 'same'].every((h) => h in rows[0])) throw new Error(`${csvPath}: expected columns img1,img2,same`);
+  if (rows.length > 0 && !['img1', 'img2', 'same'].every((h) => h in rows[0]))
+    throw new Error(`${csvPath}: expected columns img1,img2,same`);
   return rows.map((row) => ({ img1: row.img1, img2: row.img2, same: row.same === '1' || row.same.toLowerCase() === 'true' }));
 }
 
@@ -143,7 +173,11 @@ const percent = (v: number) => `${(v * 100).toFixed(2)} %`;
 /** TAR and FAR at a fixed distance threshold. */
 function operatingPoint(genuine: number[], impostor: number[], threshold: number): { tar: number; far: number; impostorsAccepted: number } {
   const impostorsAccepted = impostor.filter((d) => d <= threshold).length;
-  return { tar: genuine.filter((d) => d <= threshold).length / Math.max(1, genuine.length), far: impostorsAccepted / Math.max(1, impostor.length), impostorsAccepted };
+  return {
+    tar: genuine.filter((d) => d <= threshold).length / Math.max(1, genuine.length),
+    far: impostorsAccepted / Math.max(1, impostor.length),
+    impostorsAccepted,
+  };
 }
 
 /** TAR at FAR 1e-2 / 1e-3 by Euclidean distance and by cosine similarity, and the shipped bands' figures. */
@@ -168,7 +202,12 @@ function matchFigures(genuine: number[], impostor: number[], genuineCos: number[
       genuineDistance: stats(finite(genuine)),
       impostorDistance: stats(finite(impostor)),
     },
-    cosine: { tarAtFar1e2: round(cos1e2.tar), tarAtFar1e3: round(cos1e3.tar), threshold: round(-cos1e3.threshold), thresholdAtFar1e2: round(-cos1e2.threshold) },
+    cosine: {
+      tarAtFar1e2: round(cos1e2.tar),
+      tarAtFar1e3: round(cos1e3.tar),
+      threshold: round(-cos1e3.threshold),
+      thresholdAtFar1e2: round(-cos1e2.threshold),
+    },
     /** The shipped decision threshold (MATCH_CALIBRATION.threshold) applied to these pairs. */
     atLibraryThreshold: at(MATCH_CALIBRATION.threshold),
   };
@@ -196,7 +235,9 @@ async function main(): Promise<void> {
     const pairs = readPairs(set.file);
     const baseDir = dirname(set.file);
     const images = [...new Set(pairs.flatMap((p) => [p.img1, p.img2]))];
-    console.log(`eval:faces  ${set.name}: ${pairs.length} pairs (${pairs.filter((p) => p.same).length} genuine), ${images.length} images from ${set.file}`);
+    console.log(
+      `eval:faces  ${set.name}: ${pairs.length} pairs (${pairs.filter((p) => p.same).length} genuine), ${images.length} images from ${set.file}`,
+    );
     if (analyses.size === 0) {
       // Warm-up: the first call creates the three ONNX sessions; its latency is not a per-image figure.
       const warmStart = performance.now();
@@ -230,9 +271,19 @@ async function main(): Promise<void> {
       const a = analyses.get(resolve(baseDir, image));
       return a && (a.kind === 'face' || a.kind === 'low_quality') ? a.face.embedding : undefined;
     };
-    const scores: PairSetScores = { name: set.name, file: set.file, images: images.map((i) => resolve(baseDir, i)), genuine: [], impostor: [], genuineCos: [], impostorCos: [], withoutDescriptor: 0 };
+    const scores: PairSetScores = {
+      name: set.name,
+      file: set.file,
+      images: images.map((i) => resolve(baseDir, i)),
+      genuine: [],
+      impostor: [],
+      genuineCos: [],
+      impostorCos: [],
+      withoutDescriptor: 0,
+    };
     for (const pair of pairs) {
-      const a = descriptor(pair.img1), b = descriptor(pair.img2);
+      const a = descriptor(pair.img1),
+        b = descriptor(pair.img2);
       // No descriptor: the pair is refused — distance +∞, cosine -∞.
       const d = a && b ? euclideanDistance(a, b) : Infinity;
       const c = a && b ? cosineSimilarity(a, b) : -Infinity;
@@ -278,52 +329,90 @@ async function main(): Promise<void> {
     };
   };
 
-  const bySet = Object.fromEntries(sets.map((set) => [set.name, {
-    file: set.file,
-    withoutDescriptor: set.withoutDescriptor,
-    ...matchFigures(set.genuine, set.impostor, set.genuineCos, set.impostorCos),
-    images: imageSummary(set.images),
-    rocSvg: basename(`${outBase}.roc-${set.name}.svg`),
-  }]));
+  const bySet = Object.fromEntries(
+    sets.map((set) => [
+      set.name,
+      {
+        file: set.file,
+        withoutDescriptor: set.withoutDescriptor,
+        ...matchFigures(set.genuine, set.impostor, set.genuineCos, set.impostorCos),
+        images: imageSummary(set.images),
+        rocSvg: basename(`${outBase}.roc-${set.name}.svg`),
+      },
+    ]),
+  );
   const all = (pick: (s: PairSetScores) => number[]) => sets.flatMap(pick);
   const combined = {
     sets: sets.map((s) => s.name),
     note: 'all sets pooled: the genuine and impostor pairs of every set together',
-    ...matchFigures(all((s) => s.genuine), all((s) => s.impostor), all((s) => s.genuineCos), all((s) => s.impostorCos)),
+    ...matchFigures(
+      all((s) => s.genuine),
+      all((s) => s.impostor),
+      all((s) => s.genuineCos),
+      all((s) => s.impostorCos),
+    ),
     rocSvg: basename(`${outBase}.roc-all-sets.svg`),
   };
 
   // ROC per set (Euclidean and cosine) and the pooled one, as SVG beside the JSON.
-  const faceRoc = (title: string, g: number[], im: number[], gc: number[], ic: number[]) => rocChartSvg({
-    title,
-    xScale: 'log',
-    minFar: 1e-4,
-    yMin: 0.8,
-    xLabel: 'FAR (impostor pairs accepted; 0 drawn at 1e-4)',
-    yLabel: 'TAR (genuine pairs accepted)',
-    curves: [
-      { label: 'Euclidean', colour: '#1565c0', points: rocCurve(g, im), operatingPoint: operatingPoint(g, im, MATCH_CALIBRATION.threshold) },
-      { label: 'cosine', colour: '#ef6c00', dashed: true, points: rocCurve(gc, ic) },
-    ],
-  });
+  const faceRoc = (title: string, g: number[], im: number[], gc: number[], ic: number[]) =>
+    rocChartSvg({
+      title,
+      xScale: 'log',
+      minFar: 1e-4,
+      yMin: 0.8,
+      xLabel: 'FAR (impostor pairs accepted; 0 drawn at 1e-4)',
+      yLabel: 'TAR (genuine pairs accepted)',
+      curves: [
+        {
+          label: 'Euclidean',
+          colour: '#1565c0',
+          points: rocCurve(g, im),
+          operatingPoint: operatingPoint(g, im, MATCH_CALIBRATION.threshold),
+        },
+        { label: 'cosine', colour: '#ef6c00', dashed: true, points: rocCurve(gc, ic) },
+      ],
+    });
   const faceRocSvgs: Array<{ caption: string; svg: string }> = [];
   for (const set of sets) {
-    const svg = faceRoc(`${set.name}: ${set.genuine.length} genuine / ${set.impostor.length} impostor pairs`, set.genuine, set.impostor, set.genuineCos, set.impostorCos);
+    const svg = faceRoc(
+      `${set.name}: ${set.genuine.length} genuine / ${set.impostor.length} impostor pairs`,
+      set.genuine,
+      set.impostor,
+      set.genuineCos,
+      set.impostorCos,
+    );
     writeFileSync(`${outBase}.roc-${set.name}.svg`, svg);
   }
-  const pooledSvg = faceRoc(`all sets: ${combined.genuine} genuine / ${combined.impostor} impostor pairs`, all((s) => s.genuine), all((s) => s.impostor), all((s) => s.genuineCos), all((s) => s.impostorCos));
+  const pooledSvg = faceRoc(
+    `all sets: ${combined.genuine} genuine / ${combined.impostor} impostor pairs`,
+    all((s) => s.genuine),
+    all((s) => s.impostor),
+    all((s) => s.genuineCos),
+    all((s) => s.impostorCos),
+  );
   writeFileSync(`${outBase}.roc-all-sets.svg`, pooledSvg);
   faceRocSvgs.push({ caption: 'Face match ROC, all sets pooled (dot: the library threshold)', svg: pooledSvg });
 
   // min is the closest to an uncontended figure on a shared host; p95 is the target's measure.
   const latency = Object.fromEntries(
-    Object.entries(stageTimes).map(([k, v]) => [k, { min: round(Math.min(...v), 1), p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) }]),
+    Object.entries(stageTimes).map(([k, v]) => [
+      k,
+      { min: round(Math.min(...v), 1), p50: round(percentile(v, 50), 1), p95: round(percentile(v, 95), 1) },
+    ]),
   );
   const { livenessReport, selfiePipeline, livenessSvgs } = await evaluateSelfies(livenessSets, outBase);
 
   const report = {
-    pairSets: sets.map((s) => ({ name: s.name, file: s.file, genuine: s.genuine.length, impostor: s.impostor.length, withoutDescriptor: s.withoutDescriptor })),
-    metric: 'euclidean distance between raw FaceRecognitionNet descriptors (accept when distance <= threshold); cosine similarity of the same descriptors for comparison',
+    pairSets: sets.map((s) => ({
+      name: s.name,
+      file: s.file,
+      genuine: s.genuine.length,
+      impostor: s.impostor.length,
+      withoutDescriptor: s.withoutDescriptor,
+    })),
+    metric:
+      'euclidean distance between raw FaceRecognitionNet descriptors (accept when distance <= threshold); cosine similarity of the same descriptors for comparison',
     match: { bySet, combined, libraryThreshold: MATCH_CALIBRATION.threshold },
     liveness: livenessReport,
     selfiePipeline,
@@ -362,12 +451,27 @@ async function main(): Promise<void> {
       summaryRows: [
         ['all sets, Euclidean TAR @ FAR 1e-3', `${percent(combined.euclidean.tarAtFar1e3)} (threshold ${combined.euclidean.threshold})`],
         ['all sets, cosine TAR @ FAR 1e-3', `${percent(combined.cosine.tarAtFar1e3)} (threshold ${combined.cosine.threshold})`],
-        ['library threshold', `${MATCH_CALIBRATION.threshold}: TAR ${percent(combined.atLibraryThreshold.tar)}, ${combined.atLibraryThreshold.impostorsAccepted} impostor pairs accepted, over all sets`],
+        [
+          'library threshold',
+          `${MATCH_CALIBRATION.threshold}: TAR ${percent(combined.atLibraryThreshold.tar)}, ${combined.atLibraryThreshold.impostorsAccepted} impostor pairs accepted, over all sets`,
+        ],
         ...(liveness
           ? [
-              ['liveness, real bona fide captures', `BPCER ${rate(liveness.real.live.bpcer)} fused (${liveness.real.live.rejected}/${liveness.real.live.n}), ${rate(liveness.real.live.modelOnlyBpcer)} model alone (${liveness.real.live.modelOnlyRejected}/${liveness.real.live.n})`] as [string, string],
-              ['liveness, real attacks refused', `${liveness.real.attacks.refused}/${liveness.real.attacks.n} fused, ${liveness.real.attacks.modelOnlyRefused}/${liveness.real.attacks.n} model alone`] as [string, string],
-              ...Object.entries(liveness.bySet).map(([name, r]) => [`liveness ${name}`, `APCER ${rate(r.apcer)}, BPCER ${rate(r.bpcer)} (${r.spoofs} attacks, ${r.lives} bona fide); model alone APCER ${rate(liveness.bySetModelOnly[name].apcer)}, BPCER ${rate(liveness.bySetModelOnly[name].bpcer)}`] as [string, string]),
+              [
+                'liveness, real bona fide captures',
+                `BPCER ${rate(liveness.real.live.bpcer)} fused (${liveness.real.live.rejected}/${liveness.real.live.n}), ${rate(liveness.real.live.modelOnlyBpcer)} model alone (${liveness.real.live.modelOnlyRejected}/${liveness.real.live.n})`,
+              ] as [string, string],
+              [
+                'liveness, real attacks refused',
+                `${liveness.real.attacks.refused}/${liveness.real.attacks.n} fused, ${liveness.real.attacks.modelOnlyRefused}/${liveness.real.attacks.n} model alone`,
+              ] as [string, string],
+              ...Object.entries(liveness.bySet).map(
+                ([name, r]) =>
+                  [
+                    `liveness ${name}`,
+                    `APCER ${rate(r.apcer)}, BPCER ${rate(r.bpcer)} (${r.spoofs} attacks, ${r.lives} bona fide); model alone APCER ${rate(liveness.bySetModelOnly[name].apcer)}, BPCER ${rate(liveness.bySetModelOnly[name].bpcer)}`,
+                  ] as [string, string],
+              ),
             ]
           : []),
         ['p95 latency per image', `${report.latency.selfieP95Ms} ms`],
@@ -385,26 +489,64 @@ async function main(): Promise<void> {
             ['Euclidean TAR @ FAR 1e-2', percent(f.euclidean.tarAtFar1e2)],
             ['Euclidean TAR @ FAR 1e-3', `${percent(f.euclidean.tarAtFar1e3)} (threshold ${f.euclidean.threshold})`],
             ['cosine TAR @ FAR 1e-3', `${percent(f.cosine.tarAtFar1e3)} (threshold ${f.cosine.threshold})`],
-            ['library threshold', `${MATCH_CALIBRATION.threshold}: TAR ${percent(f.atLibraryThreshold.tar)}, ${f.atLibraryThreshold.impostorsAccepted} impostor pairs accepted`],
-            ['tight crops', `${f.images.paddedDetection.count} detected after padding, ${f.images.wholeImageFallback.count} whole-image fallback, of ${f.images.total} images`],
+            [
+              'library threshold',
+              `${MATCH_CALIBRATION.threshold}: TAR ${percent(f.atLibraryThreshold.tar)}, ${f.atLibraryThreshold.impostorsAccepted} impostor pairs accepted`,
+            ],
+            [
+              'tight crops',
+              `${f.images.paddedDetection.count} detected after padding, ${f.images.wholeImageFallback.count} whole-image fallback, of ${f.images.total} images`,
+            ],
           ] as [string, string][],
         };
       }),
       extraFigures: [...faceRocSvgs, ...livenessSvgs],
     }),
   );
-  const brief = Object.fromEntries(Object.entries(bySet).map(([name, f]) => [name, { euclidean: { tarAtFar1e3: f.euclidean.tarAtFar1e3, threshold: f.euclidean.threshold }, cosine: { tarAtFar1e3: f.cosine.tarAtFar1e3, threshold: f.cosine.threshold }, atLibraryThreshold: f.atLibraryThreshold, images: f.images.results }]));
-  console.log(JSON.stringify({
-    match: { bySet: brief, combined: { euclidean: combined.euclidean.tarAtFar1e3, cosine: combined.cosine.tarAtFar1e3, atLibraryThreshold: combined.atLibraryThreshold } },
-    liveness: liveness && {
-      real: { live: { ...liveness.real.live, rejections: liveness.real.live.rejections.map((r) => `${r.set}/${r.name} ${r.reason}/${r.subReason}`) }, attacks: liveness.real.attacks, byCue: liveness.real.byCue },
-      bySet: liveness.bySet,
-      bySetModelOnly: liveness.bySetModelOnly,
-    },
-    latency: { selfieP95Ms: report.latency.selfieP95Ms, faceOnlyP95Ms: report.latency.faceOnlyP95Ms },
-    memory: report.memory,
-  }, null, 2));
-  console.log(`wrote ${out}, ${html} and the ROC charts beside them (${basename(outBase)}.roc-*.svg, ${basename(outBase)}.liveness-roc-*.svg)`);
+  const brief = Object.fromEntries(
+    Object.entries(bySet).map(([name, f]) => [
+      name,
+      {
+        euclidean: { tarAtFar1e3: f.euclidean.tarAtFar1e3, threshold: f.euclidean.threshold },
+        cosine: { tarAtFar1e3: f.cosine.tarAtFar1e3, threshold: f.cosine.threshold },
+        atLibraryThreshold: f.atLibraryThreshold,
+        images: f.images.results,
+      },
+    ]),
+  );
+  console.log(
+    JSON.stringify(
+      {
+        match: {
+          bySet: brief,
+          combined: {
+            euclidean: combined.euclidean.tarAtFar1e3,
+            cosine: combined.cosine.tarAtFar1e3,
+            atLibraryThreshold: combined.atLibraryThreshold,
+          },
+        },
+        liveness: liveness && {
+          real: {
+            live: {
+              ...liveness.real.live,
+              rejections: liveness.real.live.rejections.map((r) => `${r.set}/${r.name} ${r.reason}/${r.subReason}`),
+            },
+            attacks: liveness.real.attacks,
+            byCue: liveness.real.byCue,
+          },
+          bySet: liveness.bySet,
+          bySetModelOnly: liveness.bySetModelOnly,
+        },
+        latency: { selfieP95Ms: report.latency.selfieP95Ms, faceOnlyP95Ms: report.latency.faceOnlyP95Ms },
+        memory: report.memory,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `wrote ${out}, ${html} and the ROC charts beside them (${basename(outBase)}.roc-*.svg, ${basename(outBase)}.liveness-roc-*.svg)`,
+  );
 }
 
 main().catch((error: unknown) => {
@@ -427,7 +569,9 @@ async function detectFaceBox(image: RgbImage): Promise<Box | null> {
 async function evaluateSelfies(specs: LivenessSetFile[], outBase: string) {
   if (!specs.length) return { livenessReport: null, selfiePipeline: null, livenessSvgs: [] };
   const { sets, syntheticSources } = await loadLivenessSets(specs, detectFaceBox);
-  console.log(`eval:faces  liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)`);
+  console.log(
+    `eval:faces  liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)`,
+  );
   let synthetic = 0;
   const report = await evaluateLiveness({
     sets,

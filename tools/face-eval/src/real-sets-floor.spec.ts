@@ -31,7 +31,10 @@ const REAL_ATTACKS_REFUSED_FLOOR = 5;
 
 const FACES_REAL_DEV = join(SHARED_DATA_DIR, 'faces-real-dev');
 const SPOOF_REAL_DEV = join(SHARED_DATA_DIR, 'spoof-real-dev');
-const present = existsSync(join(FACES_REAL_DEV, 'pairs.csv')) && existsSync(join(FACES_REAL_DEV, 'identities.csv')) && existsSync(join(SPOOF_REAL_DEV, 'labels.csv'));
+const present =
+  existsSync(join(FACES_REAL_DEV, 'pairs.csv')) &&
+  existsSync(join(FACES_REAL_DEV, 'identities.csv')) &&
+  existsSync(join(SPOOF_REAL_DEV, 'labels.csv'));
 const onCi = Boolean(process.env.CI) && process.env.CI !== 'false' && process.env.CI !== '0';
 
 interface Selfie {
@@ -44,7 +47,11 @@ interface Selfie {
 async function selfie(path: string): Promise<Selfie> {
   const result = await analyzeSelfie(readFileSync(path));
   if (result.kind !== 'analysed') return { outcome: result.kind };
-  return { descriptor: result.face.face.embedding, liveness: result.liveness, outcome: result.liveness.isLive ? 'live' : `${result.liveness.reason}/${result.liveness.subReason}` };
+  return {
+    descriptor: result.face.face.embedding,
+    liveness: result.liveness,
+    outcome: result.liveness.isLive ? 'live' : `${result.liveness.reason}/${result.liveness.subReason}`,
+  };
 }
 
 if (!present) {
@@ -64,7 +71,8 @@ if (!present) {
 
     beforeAll(async () => {
       for (const row of readCsv(join(FACES_REAL_DEV, 'identities.csv'))) faces.set(row.file, await selfie(join(FACES_REAL_DEV, row.file)));
-      for (const row of readCsv(join(SPOOF_REAL_DEV, 'labels.csv'))) spoofSet.push({ file: row.file, label: row.label, result: await selfie(resolve(SPOOF_REAL_DEV, row.file)) });
+      for (const row of readCsv(join(SPOOF_REAL_DEV, 'labels.csv')))
+        spoofSet.push({ file: row.file, label: row.label, result: await selfie(resolve(SPOOF_REAL_DEV, row.file)) });
     }, 180_000);
 
     const pairScores = () => {

@@ -14,7 +14,8 @@ export function rocCurve(genuine: number[], impostor: number[]): RocPoint[] {
   const g = [...genuine].sort((a, b) => a - b);
   const im = [...impostor].sort((a, b) => a - b);
   const points: RocPoint[] = [{ threshold: -Infinity, tar: 0, far: 0 }];
-  let gi = 0, ii = 0;
+  let gi = 0,
+    ii = 0;
   for (const t of thresholds) {
     while (gi < g.length && g[gi] <= t) gi++;
     while (ii < im.length && im[ii] <= t) ii++;

@@ -23,15 +23,38 @@ describe('billing from verification.completed events', () => {
   });
 
   const completed = (projectId: string, environment: string, sessionId: string, testMode = false): EventEnvelope => ({
-    id: randomUUID(), type: 'verification.completed', occurredAt: new Date().toISOString(), projectId, environment, sessionId,
-    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode, poaPending: false },
+    id: randomUUID(),
+    type: 'verification.completed',
+    occurredAt: new Date().toISOString(),
+    projectId,
+    environment,
+    sessionId,
+    payload: {
+      status: 'completed',
+      attemptId: randomUUID(),
+      decision: 'approved',
+      confidence: 1,
+      documentType: '',
+      extractedData: undefined,
+      duplicate: { suspected: false },
+      clientMetadataJson: '',
+      testMode,
+      poaPending: false,
+    },
   });
 
   it('charges each completed sandbox/live session once, trial first, and never test mode', async () => {
     const projectId = randomUUID();
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const first = completed(projectId, 'sandbox', a);
-    const events = [first, first, completed(projectId, 'sandbox', a), completed(projectId, 'sandbox', b), completed(projectId, 'sandbox', c), completed(projectId, 'test', randomUUID(), true)];
+    const events = [
+      first,
+      first,
+      completed(projectId, 'sandbox', a),
+      completed(projectId, 'sandbox', b),
+      completed(projectId, 'sandbox', c),
+      completed(projectId, 'test', randomUUID(), true),
+    ];
     await eventLog.transaction((manager) => appendToEventLog(manager, TOPICS.session, events));
 
     const bus = new PostgresEventBus(billing, logger);
@@ -39,7 +62,9 @@ describe('billing from verification.completed events', () => {
     const deadline = Date.now() + 10_000;
     let charges: { session_id: string; source: string }[] = [];
     while (Date.now() < deadline) {
-      charges = await billing.query(`SELECT session_id, source FROM billing.charges WHERE project_id = $1 ORDER BY created_at`, [projectId]);
+      charges = await billing.query(`SELECT session_id, source FROM billing.charges WHERE project_id = $1 ORDER BY created_at`, [
+        projectId,
+      ]);
       if (charges.length >= 3) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -90,8 +115,15 @@ describe('billing from verification.completed events', () => {
     await repository.topUp(projectId, 'sandbox', 4);
     await Promise.all(Array.from({ length: 10 }, () => repository.chargeSession(projectId, 'sandbox', randomUUID())));
     expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: -3, trialRemaining: 0, creditLimit: 0 });
-    const sources: { source: string; n: number }[] = await billing.query(`SELECT source, count(*)::int AS n FROM billing.charges WHERE project_id = $1 GROUP BY source ORDER BY source`, [projectId]);
-    expect(sources).toEqual([{ source: 'balance', n: 4 }, { source: 'credit', n: 3 }, { source: 'trial', n: 3 }]);
+    const sources: { source: string; n: number }[] = await billing.query(
+      `SELECT source, count(*)::int AS n FROM billing.charges WHERE project_id = $1 GROUP BY source ORDER BY source`,
+      [projectId],
+    );
+    expect(sources).toEqual([
+      { source: 'balance', n: 4 },
+      { source: 'credit', n: 3 },
+      { source: 'trial', n: 3 },
+    ]);
   });
 
   it('refuses session creation with KYC_023 without credit and KYC_024 once the credit limit is used', async () => {
@@ -115,7 +147,10 @@ describe('billing from verification.completed events', () => {
 
   it('never bills test mode, and refuses an environment the caller left out', async () => {
     const controller = new BillingGrpcController(repository);
-    for (const environment of [common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED]) {
+    for (const environment of [
+      common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST,
+      common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED,
+    ]) {
       await expect(controller.getBalance({ projectId: randomUUID(), environment })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
     }
   });

@@ -40,7 +40,10 @@ type Account = { projectId: string; environment: BilledEnvironment };
  * one transaction, so the history always adds up to the balance.
  */
 export class BillingRepository {
-  constructor(private readonly dataSource: DataSource, private readonly trialVerifications: number) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly trialVerifications: number,
+  ) {}
 
   private async lockAccount(manager: EntityManager, { projectId, environment }: Account): Promise<AccountBalance> {
     await manager.query(
@@ -69,7 +72,17 @@ export class BillingRepository {
     await manager.query(
       `INSERT INTO billing.ledger (project_id, environment, kind, amount, source, session_id, balance_after, trial_remaining_after, credit_limit_after)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [account.projectId, account.environment, entry.kind, entry.amount, entry.source ?? null, entry.sessionId ?? null, next.balance, next.trialRemaining, next.creditLimit],
+      [
+        account.projectId,
+        account.environment,
+        entry.kind,
+        entry.amount,
+        entry.source ?? null,
+        entry.sessionId ?? null,
+        next.balance,
+        next.trialRemaining,
+        next.creditLimit,
+      ],
     );
     return next;
   }
@@ -80,19 +93,28 @@ export class BillingRepository {
 
   topUp(projectId: string, environment: BilledEnvironment, amount: number): Promise<AccountBalance> {
     return this.dataSource.transaction((manager) =>
-      this.changeAccount(manager, { projectId, environment }, { kind: 'top_up', amount }, (current) => ({ ...current, balance: current.balance + amount })),
+      this.changeAccount(manager, { projectId, environment }, { kind: 'top_up', amount }, (current) => ({
+        ...current,
+        balance: current.balance + amount,
+      })),
     );
   }
 
   setTrial(projectId: string, environment: BilledEnvironment, trialRemaining: number): Promise<AccountBalance> {
     return this.dataSource.transaction((manager) =>
-      this.changeAccount(manager, { projectId, environment }, { kind: 'trial_set', amount: trialRemaining }, (current) => ({ ...current, trialRemaining })),
+      this.changeAccount(manager, { projectId, environment }, { kind: 'trial_set', amount: trialRemaining }, (current) => ({
+        ...current,
+        trialRemaining,
+      })),
     );
   }
 
   setCreditLimit(projectId: string, environment: BilledEnvironment, creditLimit: number): Promise<AccountBalance> {
     return this.dataSource.transaction((manager) =>
-      this.changeAccount(manager, { projectId, environment }, { kind: 'credit_limit_set', amount: creditLimit }, (current) => ({ ...current, creditLimit })),
+      this.changeAccount(manager, { projectId, environment }, { kind: 'credit_limit_set', amount: creditLimit }, (current) => ({
+        ...current,
+        creditLimit,
+      })),
     );
   }
 
@@ -118,7 +140,11 @@ export class BillingRepository {
   }
 
   /** One charge per session: a second call returns the first charge. */
-  chargeSession(projectId: string, environment: BilledEnvironment, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+  chargeSession(
+    projectId: string,
+    environment: BilledEnvironment,
+    sessionId: string,
+  ): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
     return this.dataSource.transaction((manager) => this.chargeIn(manager, { projectId, environment }, sessionId));
   }
 
@@ -129,10 +155,16 @@ export class BillingRepository {
     });
   }
 
-  private async chargeIn(manager: EntityManager, account: Account, sessionId: string): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
+  private async chargeIn(
+    manager: EntityManager,
+    account: Account,
+    sessionId: string,
+  ): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
     // The account lock comes first so two charges of one session serialise on it.
     const current = await this.lockAccount(manager, account);
-    const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [sessionId]);
+    const existing: { id: string; source: string }[] = await manager.query(`SELECT id, source FROM billing.charges WHERE session_id = $1`, [
+      sessionId,
+    ]);
     if (existing.length) return { ...existing[0], alreadyCharged: true };
     const source = chargeSource(current);
     await this.changeAccount(manager, account, { kind: 'charge', amount: -1, source, sessionId }, (locked) =>

@@ -6,5 +6,10 @@ import { CreditLimitAndLedger1764028800000 } from './migrations/1764028800000-Cr
 export const BILLING_SCHEMA = 'billing';
 
 export function createBillingDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: BILLING_SCHEMA, databaseUrl, entities: [], migrations: [CreateBillingTables1763870400000, AddEventInbox1763956800000, CreditLimitAndLedger1764028800000] });
+  return createServiceDataSource({
+    schema: BILLING_SCHEMA,
+    databaseUrl,
+    entities: [],
+    migrations: [CreateBillingTables1763870400000, AddEventInbox1763956800000, CreditLimitAndLedger1764028800000],
+  });
 }

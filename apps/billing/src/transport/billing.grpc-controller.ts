@@ -15,10 +15,17 @@ import { BillingRepository } from '../infrastructure/billing.repository';
 const MAX_LEDGER_PAGE = 200;
 
 /** Test mode is never billed: only SANDBOX and LIVE are accepted. */
-const billedEnvironment = (value: common.ProjectEnvironment): BilledEnvironment => requireWire(projectEnvironments, value, 'environment', BILLED_ENVIRONMENTS) as BilledEnvironment;
+const billedEnvironment = (value: common.ProjectEnvironment): BilledEnvironment =>
+  requireWire(projectEnvironments, value, 'environment', BILLED_ENVIRONMENTS) as BilledEnvironment;
 
 function presentBalance(projectId: string, environment: BilledEnvironment, account: AccountBalance): billing.Balance {
-  return { projectId, environment: projectEnvironments.toWire(environment), balance: account.balance, trialRemaining: account.trialRemaining, creditLimit: account.creditLimit };
+  return {
+    projectId,
+    environment: projectEnvironments.toWire(environment),
+    balance: account.balance,
+    trialRemaining: account.trialRemaining,
+    creditLimit: account.creditLimit,
+  };
 }
 
 @Controller()
@@ -53,13 +60,21 @@ export class BillingGrpcController implements billing.BillingServiceController {
   async setTrial(request: billing.SetTrialRequest): Promise<billing.Balance> {
     const environment = billedEnvironment(request.environment);
     assertTrialVerifications(request.trialRemaining);
-    return presentBalance(request.projectId, environment, await this.repository.setTrial(request.projectId, environment, request.trialRemaining));
+    return presentBalance(
+      request.projectId,
+      environment,
+      await this.repository.setTrial(request.projectId, environment, request.trialRemaining),
+    );
   }
 
   async setCreditLimit(request: billing.SetCreditLimitRequest): Promise<billing.Balance> {
     const environment = billedEnvironment(request.environment);
     assertCreditLimit(request.creditLimit);
-    return presentBalance(request.projectId, environment, await this.repository.setCreditLimit(request.projectId, environment, request.creditLimit));
+    return presentBalance(
+      request.projectId,
+      environment,
+      await this.repository.setCreditLimit(request.projectId, environment, request.creditLimit),
+    );
   }
 
   async listLedger(request: billing.ListLedgerRequest): Promise<billing.Ledger> {

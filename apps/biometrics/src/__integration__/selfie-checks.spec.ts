@@ -40,15 +40,26 @@ describe('biometrics selfie checks', () => {
 
   const PROJECT = randomUUID();
   /** A selfie stored as a candidate only (the session has not accepted it). */
-  const candidate = (sessionId: string, image: Buffer, projectId = PROJECT, dataGeneration = 0) => controller.analyzeSelfie({ sessionId, projectId, image, testMode: false, dataGeneration });
+  const candidate = (sessionId: string, image: Buffer, projectId = PROJECT, dataGeneration = 0) =>
+    controller.analyzeSelfie({ sessionId, projectId, image, testMode: false, dataGeneration });
   /** A selfie the session accepted: analysed, then promoted as the session service does. */
   const upload = async (sessionId: string, image: Buffer, projectId = PROJECT) => {
     const answer = await candidate(sessionId, image, projectId);
     if (answer.live) await controller.promoteSelfie({ sessionId, uploadId: answer.uploadId });
     return answer;
   };
-  const match = (sessionId: string, keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: EnvironmentName } = {}) =>
-    controller.matchFace({ sessionId, testMode: false, projectId: keys.projectId ?? PROJECT, environment: projectEnvironments.toWire(keys.environment ?? 'sandbox'), identityKey: keys.identityKey ?? '', emailKey: keys.emailKey ?? '' });
+  const match = (
+    sessionId: string,
+    keys: { identityKey?: string; emailKey?: string; projectId?: string; environment?: EnvironmentName } = {},
+  ) =>
+    controller.matchFace({
+      sessionId,
+      testMode: false,
+      projectId: keys.projectId ?? PROJECT,
+      environment: projectEnvironments.toWire(keys.environment ?? 'sandbox'),
+      identityKey: keys.identityKey ?? '',
+      emailKey: keys.emailKey ?? '',
+    });
   const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
   /** The live selfie's face, cropped the way the document service crops a portrait. */
   const portraitOfLivePerson = async () => {
@@ -60,7 +71,12 @@ describe('biometrics selfie checks', () => {
     const margin = 0.4;
     const left = Math.max(0, Math.round(x - width * margin));
     const top = Math.max(0, Math.round(y - height * margin));
-    const extract = { left, top, width: Math.min(upright.info.width - left, Math.round(width * (1 + 2 * margin))), height: Math.min(upright.info.height - top, Math.round(height * (1 + 2 * margin))) };
+    const extract = {
+      left,
+      top,
+      width: Math.min(upright.info.width - left, Math.round(width * (1 + 2 * margin))),
+      height: Math.min(upright.info.height - top, Math.round(height * (1 + 2 * margin))),
+    };
     // Printed portraits are small, greyish and compressed.
     return sharp(upright.data).extract(extract).resize({ width: 160 }).modulate({ saturation: 0.3 }).jpeg({ quality: 60 }).toBuffer();
   };
@@ -73,20 +89,30 @@ describe('biometrics selfie checks', () => {
     const stored = await selfies.find(sessionId);
     expect(stored?.status).toBe('live');
     expect(stored?.embedding).toHaveLength(128);
-    await expect(match(sessionId)).resolves.toMatchObject({ status: faceMatchStatuses.toWire('NOT_PERFORMED'), performed: false, detail: expect.stringMatching(/no portrait/) });
+    await expect(match(sessionId)).resolves.toMatchObject({
+      status: faceMatchStatuses.toWire('NOT_PERFORMED'),
+      performed: false,
+      detail: expect.stringMatching(/no portrait/),
+    });
   }, 60_000);
 
-  it.each(['image_F1.jpg', 'image_F2.jpg'])('rejects the spoof %s with REASON|SPOOF|… and records nothing', async (file) => {
-    const sessionId = randomUUID();
-    const result = await upload(sessionId, readFileSync(join(SPOOF_DEV, file)));
-    expect(result.live).toBe(false);
-    expect(result.rejectionDetails).toMatch(/^REASON\|SPOOF\|[A-Z_]+$/);
-    expect(await selfies.find(sessionId)).toBeNull();
-  }, 60_000);
+  it.each(['image_F1.jpg', 'image_F2.jpg'])(
+    'rejects the spoof %s with REASON|SPOOF|… and records nothing',
+    async (file) => {
+      const sessionId = randomUUID();
+      const result = await upload(sessionId, readFileSync(join(SPOOF_DEV, file)));
+      expect(result.live).toBe(false);
+      expect(result.rejectionDetails).toMatch(/^REASON\|SPOOF\|[A-Z_]+$/);
+      expect(await selfies.find(sessionId)).toBeNull();
+    },
+    60_000,
+  );
 
-  it('records a selfie without a face, and submit\'s match then answers KYC_021', async () => {
+  it("records a selfie without a face, and submit's match then answers KYC_021", async () => {
     const sessionId = randomUUID();
-    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } })
+      .jpeg()
+      .toBuffer();
     expect(await upload(sessionId, blank)).toMatchObject({ live: true, faceDetected: false, livenessConfidence: 0 });
     await expect(match(sessionId)).rejects.toMatchObject({ code: 'KYC_021' });
     await expect(match(randomUUID())).rejects.toMatchObject({ code: 'KYC_021' });
@@ -115,8 +141,17 @@ describe('biometrics selfie checks', () => {
   it('does not pretend when the portrait has no face: NOT_PERFORMED', async () => {
     const sessionId = randomUUID();
     await upload(sessionId, live);
-    portraits.crops.set(sessionId, await sharp({ create: { width: 200, height: 260, channels: 3, background: '#ccc' } }).jpeg().toBuffer());
-    await expect(match(sessionId)).resolves.toMatchObject({ status: faceMatchStatuses.toWire('NOT_PERFORMED'), performed: false, score: 0 });
+    portraits.crops.set(
+      sessionId,
+      await sharp({ create: { width: 200, height: 260, channels: 3, background: '#ccc' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await expect(match(sessionId)).resolves.toMatchObject({
+      status: faceMatchStatuses.toWire('NOT_PERFORMED'),
+      performed: false,
+      score: 0,
+    });
   }, 60_000);
 
   it('raises the duplicate signal for the same face under another identity or e-mail, only after the earlier one completed, and forgets purged faces', async () => {
@@ -133,7 +168,11 @@ describe('biometrics selfie checks', () => {
 
     const otherIdentity = randomUUID();
     await upload(otherIdentity, live);
-    expect((await match(otherIdentity, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_identity' });
+    expect((await match(otherIdentity, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate).toEqual({
+      suspected: true,
+      matches: 1,
+      reason: 'different_identity',
+    });
     // The index is per project environment: the same face under another identity in live, or in another project, is none.
     const inLive = randomUUID();
     await upload(inLive, live);
@@ -141,10 +180,16 @@ describe('biometrics selfie checks', () => {
     const otherProject = randomUUID();
     const elsewhere = randomUUID();
     await upload(elsewhere, live, otherProject);
-    expect((await match(elsewhere, { identityKey: 'bob', emailKey: 'bob-mail', projectId: otherProject })).duplicate?.suspected).toBe(false);
+    expect((await match(elsewhere, { identityKey: 'bob', emailKey: 'bob-mail', projectId: otherProject })).duplicate?.suspected).toBe(
+      false,
+    );
     const otherEmail = randomUUID();
     await upload(otherEmail, live);
-    expect((await match(otherEmail, { identityKey: 'alice', emailKey: 'second-mail' })).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_email' });
+    expect((await match(otherEmail, { identityKey: 'alice', emailKey: 'second-mail' })).duplicate).toEqual({
+      suspected: true,
+      matches: 1,
+      reason: 'different_email',
+    });
     const samePerson = randomUUID();
     await upload(samePerson, live);
     expect((await match(samePerson, { identityKey: 'alice', emailKey: 'alice-mail' })).duplicate?.suspected).toBe(false);
@@ -161,7 +206,7 @@ describe('biometrics selfie checks', () => {
     expect((await match(afterPurge, { identityKey: 'bob', emailKey: 'bob-mail' })).duplicate?.suspected).toBe(false);
   }, 120_000);
 
-  it('changes the session\'s selfie only on promotion, never once enrolled, and sweeps what was never promoted', async () => {
+  it("changes the session's selfie only on promotion, never once enrolled, and sweeps what was never promoted", async () => {
     const sessionId = randomUUID();
     // The same person mirrored: live, with a descriptor of its own.
     const mirrored = await sharp(live).rotate().flop().jpeg({ quality: 90 }).toBuffer();
@@ -183,9 +228,13 @@ describe('biometrics selfie checks', () => {
     // Another session's candidate cannot be promoted into this one.
     const other = randomUUID();
     const foreign = await candidate(other, live);
-    await expect(controller.promoteSelfie({ sessionId: randomUUID(), uploadId: foreign.uploadId })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(controller.promoteSelfie({ sessionId: randomUUID(), uploadId: foreign.uploadId })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
 
-    const candidatesOf = async (id: string) => (await database.dataSource.query(`SELECT count(*)::int AS n FROM biometrics.selfie_candidates WHERE session_id = $1`, [id]))[0].n as number;
+    const candidatesOf = async (id: string) =>
+      (await database.dataSource.query(`SELECT count(*)::int AS n FROM biometrics.selfie_candidates WHERE session_id = $1`, [id]))[0]
+        .n as number;
     expect(await candidatesOf(sessionId)).toBe(1);
     expect(await selfies.deleteStaleCandidates(new Date(Date.now() - 60_000))).toBe(0);
     // A purge takes the candidates with the selfie.
@@ -212,12 +261,18 @@ describe('biometrics selfie checks', () => {
 
   it('answers the stateless liveness pre-check without storing anything', async () => {
     const countSelfies = async () =>
-      (await database.dataSource.query(`SELECT (SELECT count(*) FROM biometrics.selfies) + (SELECT count(*) FROM biometrics.selfie_candidates) AS count`))[0].count as string;
+      (
+        await database.dataSource.query(
+          `SELECT (SELECT count(*) FROM biometrics.selfies) + (SELECT count(*) FROM biometrics.selfie_candidates) AS count`,
+        )
+      )[0].count as string;
     const before = await countSelfies();
     await expect(controller.checkLiveness({ image: live })).resolves.toMatchObject({ isLive: true });
     const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')) });
     expect(spoof.isLive).toBe(false);
-    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } })
+      .jpeg()
+      .toBuffer();
     await expect(controller.checkLiveness({ image: blank })).resolves.toEqual({ isLive: false, confidence: 0 });
     await expect(controller.checkLiveness({ image: Buffer.from('not an image') })).rejects.toMatchObject({ code: 'KYC_006' });
     expect(await countSelfies()).toBe(before);

@@ -29,18 +29,33 @@ export interface FaceMatchOutcome {
  * portrait printed on the document, and against the faces of earlier completed verifications.
  */
 export class FaceMatchService {
-  constructor(private readonly selfies: SelfieRepository, private readonly portraits: PortraitSource) {}
+  constructor(
+    private readonly selfies: SelfieRepository,
+    private readonly portraits: PortraitSource,
+  ) {}
 
   async match(request: FaceMatchRequest): Promise<FaceMatchOutcome> {
     const selfie = await this.selfies.find(request.sessionId);
-    if (!selfie || selfie.status === 'no_face' || !selfie.embedding) throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
-    if (selfie.status === 'low_quality') throw new KycError(ErrorCode.SELFIE_QUALITY_TOO_LOW, `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`);
+    if (!selfie || selfie.status === 'no_face' || !selfie.embedding)
+      throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
+    if (selfie.status === 'low_quality')
+      throw new KycError(
+        ErrorCode.SELFIE_QUALITY_TOO_LOW,
+        `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`,
+      );
 
     const comparison = await this.compareWithPortrait(request.sessionId, selfie.embedding);
     const enrolled = await this.selfies.enrolledFaces(request.projectId, request.environment);
-    const duplicate = findDuplicates({ sessionId: request.sessionId, embedding: selfie.embedding, identityKey: request.identityKey, emailKey: request.emailKey }, enrolled);
+    const duplicate = findDuplicates(
+      { sessionId: request.sessionId, embedding: selfie.embedding, identityKey: request.identityKey, emailKey: request.emailKey },
+      enrolled,
+    );
     await this.selfies.recordMatch(request.sessionId, {
-      environment: request.environment, identityKey: request.identityKey, emailKey: request.emailKey, comparison, duplicateSuspected: duplicate.suspected,
+      environment: request.environment,
+      identityKey: request.identityKey,
+      emailKey: request.emailKey,
+      comparison,
+      duplicateSuspected: duplicate.suspected,
     });
     return { comparison, livenessConfidence: selfie.confidence, duplicate };
   }
@@ -51,7 +66,8 @@ export class FaceMatchService {
     const face = await analyzeFace(Buffer.from(portrait.image));
     // A printed portrait is small and flat: the selfie's quality gates do not apply to it, only
     // whether a face could be embedded at all.
-    if (face.kind !== 'face' && face.kind !== 'low_quality') return portraitNotCompared(`the document portrait could not be embedded (${face.kind})`);
+    if (face.kind !== 'face' && face.kind !== 'low_quality')
+      return portraitNotCompared(`the document portrait could not be embedded (${face.kind})`);
     return comparePortrait(selfieEmbedding, face.face.embedding);
   }
 }

@@ -8,7 +8,13 @@ function face(offset: number): Float32Array {
 
 const SAME_FACE = face(0.1);
 const OTHER_FACE = face(0.1 + DUPLICATE_FACE_THRESHOLD + 0.05);
-const earlier = (overrides: Partial<EnrolledFace> = {}): EnrolledFace => ({ sessionId: 'earlier', embedding: face(0), identityKey: 'id-alice', emailKey: 'mail-alice', ...overrides });
+const earlier = (overrides: Partial<EnrolledFace> = {}): EnrolledFace => ({
+  sessionId: 'earlier',
+  embedding: face(0),
+  identityKey: 'id-alice',
+  emailKey: 'mail-alice',
+  ...overrides,
+});
 const candidate = { sessionId: 'new', embedding: SAME_FACE, identityKey: 'id-alice', emailKey: 'mail-alice' };
 
 describe('findDuplicates', () => {
@@ -17,11 +23,19 @@ describe('findDuplicates', () => {
   });
 
   it('flags the same face under another identity', () => {
-    expect(findDuplicates(candidate, [earlier({ identityKey: 'id-bob' })])).toEqual({ suspected: true, matches: 1, reasons: ['different_identity'] });
+    expect(findDuplicates(candidate, [earlier({ identityKey: 'id-bob' })])).toEqual({
+      suspected: true,
+      matches: 1,
+      reasons: ['different_identity'],
+    });
   });
 
   it('flags the same identity under another e-mail', () => {
-    expect(findDuplicates(candidate, [earlier({ emailKey: 'mail-other' })])).toEqual({ suspected: true, matches: 1, reasons: ['different_email'] });
+    expect(findDuplicates(candidate, [earlier({ emailKey: 'mail-other' })])).toEqual({
+      suspected: true,
+      matches: 1,
+      reasons: ['different_email'],
+    });
   });
 
   it('ignores another face, whatever its identity', () => {
@@ -38,7 +52,11 @@ describe('findDuplicates', () => {
   });
 
   it('counts every earlier match and lists each reason once', () => {
-    const verdict = findDuplicates(candidate, [earlier({ sessionId: 'a', identityKey: 'id-bob' }), earlier({ sessionId: 'b', identityKey: 'id-carol' }), earlier({ sessionId: 'c', emailKey: 'x' })]);
+    const verdict = findDuplicates(candidate, [
+      earlier({ sessionId: 'a', identityKey: 'id-bob' }),
+      earlier({ sessionId: 'b', identityKey: 'id-carol' }),
+      earlier({ sessionId: 'c', emailKey: 'x' }),
+    ]);
     expect(verdict).toEqual({ suspected: true, matches: 3, reasons: ['different_email', 'different_identity'] });
   });
 });

@@ -65,11 +65,19 @@ export function judgeSelfie(analysis: SelfieAnalysis): SelfieVerdict {
 export function livenessVerdict(analysis: SelfieAnalysis): { isLive: boolean; confidence: number } {
   if (analysis.kind === 'error') throw new SelfieAnalysisUnavailable(analysis.message);
   if (analysis.kind !== 'analysed') return { isLive: false, confidence: 0 };
-  if (analysis.liveness.reason === 'INTERNAL') throw new SelfieAnalysisUnavailable(analysis.liveness.details.message ?? 'liveness models unavailable');
+  if (analysis.liveness.reason === 'INTERNAL')
+    throw new SelfieAnalysisUnavailable(analysis.liveness.details.message ?? 'liveness models unavailable');
   return { isLive: analysis.liveness.isLive, confidence: analysis.liveness.confidence };
 }
 
 /** Test mode: a live selfie of the persona. */
-export const TEST_MODE_SELFIE: RecordedSelfie = { status: 'not_performed', confidence: 0.98, faceDetected: true, qualityReasons: [], faceCount: 1, embedding: null };
+export const TEST_MODE_SELFIE: RecordedSelfie = {
+  status: 'not_performed',
+  confidence: 0.98,
+  faceDetected: true,
+  qualityReasons: [],
+  faceCount: 1,
+  embedding: null,
+};
 /** Test mode: the persona's selfie matches its document. */
 export const TEST_MODE_MATCH = { status: 'MATCHED', score: 0.96, performed: true } as const;

@@ -11,7 +11,8 @@ function pairAt(distance: number): [Float32Array, Float32Array] {
 
 /** The distance at which the calibrated score equals `score` (bisection on the decreasing logistic). */
 function distanceFor(score: number): number {
-  let lo = 0, hi = 2;
+  let lo = 0,
+    hi = 2;
   for (let i = 0; i < 60; i++) {
     const mid = (lo + hi) / 2;
     if (calibratedScore(mid) > score) lo = mid;
@@ -56,6 +57,11 @@ describe('comparePortrait', () => {
   });
 
   it('says why a match was not performed', () => {
-    expect(portraitNotCompared('no portrait on the document')).toEqual({ status: 'NOT_PERFORMED', score: 0, performed: false, detail: 'no portrait on the document' });
+    expect(portraitNotCompared('no portrait on the document')).toEqual({
+      status: 'NOT_PERFORMED',
+      score: 0,
+      performed: false,
+      detail: 'no portrait on the document',
+    });
   });
 });

@@ -27,7 +27,8 @@ export interface PortraitComparison {
 export function comparePortrait(selfie: Float32Array, portrait: Float32Array): PortraitComparison {
   const distance = euclideanDistance(selfie, portrait);
   const score = calibratedScore(distance, MATCH_CALIBRATION);
-  const status: FaceMatchStatus = score >= FACE_MATCH_BANDS.matched ? 'MATCHED' : score < FACE_MATCH_BANDS.notMatched ? 'NOT_MATCHED' : 'LOW_SCORE';
+  const status: FaceMatchStatus =
+    score >= FACE_MATCH_BANDS.matched ? 'MATCHED' : score < FACE_MATCH_BANDS.notMatched ? 'NOT_MATCHED' : 'LOW_SCORE';
   return { status, score: roundScore(score), performed: true, detail: `distance ${distance.toFixed(4)}` };
 }
 

@@ -5,5 +5,15 @@ import { FaceMatchAndDuplicates1764115200000 } from './migrations/1764115200000-
 import { SelfieUploadCandidates1765008000000 } from './migrations/1765008000000-SelfieUploadCandidates';
 
 export function createBiometricsDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'biometrics', databaseUrl, entities: [], migrations: [CreateSelfies1763870400000, SelfieFaceAnalysis1764028800000, FaceMatchAndDuplicates1764115200000, SelfieUploadCandidates1765008000000] });
+  return createServiceDataSource({
+    schema: 'biometrics',
+    databaseUrl,
+    entities: [],
+    migrations: [
+      CreateSelfies1763870400000,
+      SelfieFaceAnalysis1764028800000,
+      FaceMatchAndDuplicates1764115200000,
+      SelfieUploadCandidates1765008000000,
+    ],
+  });
 }

@@ -30,12 +30,30 @@ export class SelfieRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Stores the candidate; returns its upload id. */
-  async save(input: { sessionId: string; projectId: string; dataGeneration: number; width: number; height: number; selfie: RecordedSelfie }): Promise<string> {
+  async save(input: {
+    sessionId: string;
+    projectId: string;
+    dataGeneration: number;
+    width: number;
+    height: number;
+    selfie: RecordedSelfie;
+  }): Promise<string> {
     const { selfie } = input;
     const [{ upload_id: uploadId }]: { upload_id: string }[] = await this.dataSource.query(
       `INSERT INTO biometrics.selfie_candidates (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING upload_id`,
-      [input.sessionId, input.projectId, selfie.status, selfie.confidence, input.width, input.height, toBytes(selfie.embedding), selfie.qualityReasons, selfie.faceCount, input.dataGeneration],
+      [
+        input.sessionId,
+        input.projectId,
+        selfie.status,
+        selfie.confidence,
+        input.width,
+        input.height,
+        toBytes(selfie.embedding),
+        selfie.qualityReasons,
+        selfie.faceCount,
+        input.dataGeneration,
+      ],
     );
     return uploadId;
   }
@@ -69,23 +87,39 @@ export class SelfieRepository {
 
   /** Deletes candidates stored before `storedBefore` (never promoted); returns how many went. */
   async deleteStaleCandidates(storedBefore: Date): Promise<number> {
-    return returnedRows(await this.dataSource.query(`DELETE FROM biometrics.selfie_candidates WHERE created_at < $1 RETURNING 1`, [storedBefore])).length;
+    return returnedRows(
+      await this.dataSource.query(`DELETE FROM biometrics.selfie_candidates WHERE created_at < $1 RETURNING 1`, [storedBefore]),
+    ).length;
   }
 
   async find(sessionId: string): Promise<StoredSelfie | null> {
-    const rows: { status: SelfieStatus; confidence: number; quality_reasons: string[]; embedding: Buffer | null }[] = await this.dataSource.query(
-      `SELECT liveness_status AS status, liveness_confidence AS confidence, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
-      [sessionId],
-    );
+    const rows: { status: SelfieStatus; confidence: number; quality_reasons: string[]; embedding: Buffer | null }[] =
+      await this.dataSource.query(
+        `SELECT liveness_status AS status, liveness_confidence AS confidence, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
+        [sessionId],
+      );
     const row = rows[0];
     if (!row) return null;
-    return { status: row.status, confidence: Number(row.confidence), qualityReasons: row.quality_reasons, embedding: fromBytes(row.embedding) };
+    return {
+      status: row.status,
+      confidence: Number(row.confidence),
+      qualityReasons: row.quality_reasons,
+      embedding: fromBytes(row.embedding),
+    };
   }
 
   async recordMatch(sessionId: string, outcome: MatchOutcome): Promise<void> {
     await this.dataSource.query(
       `UPDATE biometrics.selfies SET environment = $2, identity_key = $3, email_key = $4, match_status = $5, match_score = $6, duplicate_suspected = $7 WHERE session_id = $1`,
-      [sessionId, outcome.environment, outcome.identityKey, outcome.emailKey, outcome.comparison.status, outcome.comparison.score, outcome.duplicateSuspected],
+      [
+        sessionId,
+        outcome.environment,
+        outcome.identityKey,
+        outcome.emailKey,
+        outcome.comparison.status,
+        outcome.comparison.score,
+        outcome.duplicateSuspected,
+      ],
     );
   }
 
@@ -96,7 +130,12 @@ export class SelfieRepository {
        WHERE project_id = $1 AND environment = $2 AND enrolled_at IS NOT NULL AND embedding IS NOT NULL`,
       [projectId, environment],
     );
-    return rows.map((row) => ({ sessionId: row.session_id, embedding: fromBytes(row.embedding) as Float32Array, identityKey: row.identity_key, emailKey: row.email_key }));
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      embedding: fromBytes(row.embedding) as Float32Array,
+      identityKey: row.identity_key,
+      emailKey: row.email_key,
+    }));
   }
 
   /** The verification completed: its face joins the duplicate index. Idempotent. */
@@ -115,8 +154,14 @@ export class SelfieRepository {
   async purge(sessionId: string, throughGeneration: number | null = null): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const generations = `($2::int IS NULL OR data_generation <= $2)`;
-      await manager.query(`DELETE FROM biometrics.selfie_candidates WHERE session_id = $1 AND ${generations}`, [sessionId, throughGeneration]);
-      const [, deleted]: [unknown, number] = await manager.query(`DELETE FROM biometrics.selfies WHERE session_id = $1 AND ${generations}`, [sessionId, throughGeneration]);
+      await manager.query(`DELETE FROM biometrics.selfie_candidates WHERE session_id = $1 AND ${generations}`, [
+        sessionId,
+        throughGeneration,
+      ]);
+      const [, deleted]: [unknown, number] = await manager.query(
+        `DELETE FROM biometrics.selfies WHERE session_id = $1 AND ${generations}`,
+        [sessionId, throughGeneration],
+      );
       return deleted > 0;
     });
   }

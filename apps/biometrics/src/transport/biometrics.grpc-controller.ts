@@ -5,7 +5,14 @@ import { type SelfieAnalysis, analyzeSelfie } from '@kyc/face';
 import { requireWire } from '@kyc/grpc';
 import { decodeImage } from '@kyc/image-intake';
 import { FaceMatchService } from '../application/face-match.service';
-import { type RecordedSelfie, SelfieAnalysisUnavailable, TEST_MODE_MATCH, TEST_MODE_SELFIE, judgeSelfie, livenessVerdict } from '../domain/face-checks';
+import {
+  type RecordedSelfie,
+  SelfieAnalysisUnavailable,
+  TEST_MODE_MATCH,
+  TEST_MODE_SELFIE,
+  judgeSelfie,
+  livenessVerdict,
+} from '../domain/face-checks';
 import { roundScore } from '../domain/face-match';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 
@@ -14,7 +21,10 @@ const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, 
 @Controller()
 @biometrics.BiometricsServiceControllerMethods()
 export class BiometricsGrpcController implements biometrics.BiometricsServiceController {
-  constructor(private readonly selfies: SelfieRepository, private readonly faceMatch: FaceMatchService) {}
+  constructor(
+    private readonly selfies: SelfieRepository,
+    private readonly faceMatch: FaceMatchService,
+  ) {}
 
   /**
    * Sandbox and live: face detection, embedding and passive liveness at once (spec 4.5). A spoof
@@ -27,11 +37,17 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
       const verdict = unavailableAsKycError(judgeSelfie, await analyzeSelfie(image));
-      if (!verdict.accepted) return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true, uploadId: '' };
+      if (!verdict.accepted)
+        return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true, uploadId: '' };
       selfie = verdict.selfie;
     }
     const uploadId = await this.selfies.save({
-      sessionId: request.sessionId, projectId: request.projectId, dataGeneration: request.dataGeneration, width: decoded.width, height: decoded.height, selfie,
+      sessionId: request.sessionId,
+      projectId: request.projectId,
+      dataGeneration: request.dataGeneration,
+      width: decoded.width,
+      height: decoded.height,
+      selfie,
     });
     return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected, uploadId };
   }
@@ -41,23 +57,37 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const result = await this.selfies.promote(request.sessionId, request.uploadId);
     if (result === 'enrolled') throw new KycError(ErrorCode.SESSION_CLOSED, 'The verification is complete; its selfie no longer changes');
     // Swept (the session took longer than UPLOAD_CANDIDATE_TTL_MS to accept it) or never stored: the caller uploads again.
-    if (result === 'unknown_candidate') throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'The uploaded selfie is no longer held; upload it again');
+    if (result === 'unknown_candidate')
+      throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'The uploaded selfie is no longer held; upload it again');
     return {};
   }
 
   /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
     if (request.testMode) {
-      return { ...TEST_MODE_MATCH, status: faceMatchStatuses.toWire(TEST_MODE_MATCH.status), detail: 'test mode', livenessConfidence: TEST_MODE_SELFIE.confidence, duplicate: NO_DUPLICATE };
+      return {
+        ...TEST_MODE_MATCH,
+        status: faceMatchStatuses.toWire(TEST_MODE_MATCH.status),
+        detail: 'test mode',
+        livenessConfidence: TEST_MODE_SELFIE.confidence,
+        duplicate: NO_DUPLICATE,
+      };
     }
-    const outcome = await this.faceMatch.match({ ...request, environment: requireWire(projectEnvironments, request.environment, 'environment') });
+    const outcome = await this.faceMatch.match({
+      ...request,
+      environment: requireWire(projectEnvironments, request.environment, 'environment'),
+    });
     return {
       status: faceMatchStatuses.toWire(outcome.comparison.status),
       score: outcome.comparison.score,
       performed: outcome.comparison.performed,
       detail: outcome.comparison.detail,
       livenessConfidence: outcome.livenessConfidence,
-      duplicate: { suspected: outcome.duplicate.suspected, matches: outcome.duplicate.matches, reason: outcome.duplicate.reasons.join(',') },
+      duplicate: {
+        suspected: outcome.duplicate.suspected,
+        matches: outcome.duplicate.matches,
+        reason: outcome.duplicate.reasons.join(','),
+      },
     };
   }
 

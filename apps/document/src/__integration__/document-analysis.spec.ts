@@ -39,21 +39,41 @@ describe('document analysis (sandbox/live)', () => {
   beforeAll(async () => {
     cipher = new ImageCipher(randomBytes(32));
     const logger = createLogger('document', 'info', { write: (line: string) => void logLines.push(line) });
-    const service = new DocumentAnalysisService(new SideAnalysisRepository(database.dataSource), cipher, logger, () => new Date(`${REFERENCE_DATE}T12:00:00Z`));
+    const service = new DocumentAnalysisService(
+      new SideAnalysisRepository(database.dataSource),
+      cipher,
+      logger,
+      () => new Date(`${REFERENCE_DATE}T12:00:00Z`),
+    );
     controller = new DocumentGrpcController(service);
     // Seeds chosen so the OCR reads every field; a different seed is a different person.
     passport = await generateDocument({ seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
-    expiredPassport = await generateDocument({ seed: 11, index: 4, documentType: 'passport', country: 'FRA', faults: ['expired'], portrait: portraitOf('penny') });
+    expiredPassport = await generateDocument({
+      seed: 11,
+      index: 4,
+      documentType: 'passport',
+      country: 'FRA',
+      faults: ['expired'],
+      portrait: portraitOf('penny'),
+    });
     card = await generateDocument({ seed: 11, index: 2, documentType: 'id_card', portrait: portraitOf('leonard') });
     otherCard = await generateDocument({ seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
   }, 120_000);
 
   /** An upload the session refused (a retake) or has not accepted yet: stored as a candidate only. */
   const candidate = async (sessionId: string, side: DocumentSideName, image: Buffer, testMode = false, dataGeneration = 0) => {
-    const answer = await controller.analyzeSide({ sessionId, projectId: randomUUID(), side: documentSides.toWire(side), image, testMode, dataGeneration });
+    const answer = await controller.analyzeSide({
+      sessionId,
+      projectId: randomUUID(),
+      side: documentSides.toWire(side),
+      image,
+      testMode,
+      dataGeneration,
+    });
     return { ...answer, side: documentSides.fromWire(answer.side) };
   };
-  const promote = (sessionId: string, side: DocumentSideName, uploadId: string) => controller.promoteSide({ sessionId, side: documentSides.toWire(side), uploadId });
+  const promote = (sessionId: string, side: DocumentSideName, uploadId: string) =>
+    controller.promoteSide({ sessionId, side: documentSides.toWire(side), uploadId });
   /** An upload the session accepted: analysed, then promoted as the session service does. */
   const upload = async (sessionId: string, side: DocumentSideName, image: Buffer, testMode = false, dataGeneration = 0) => {
     const answer = await candidate(sessionId, side, image, testMode, dataGeneration);
@@ -66,7 +86,12 @@ describe('document analysis (sandbox/live)', () => {
     return {
       ...read,
       sides: read.sides.map(documentSides.fromWire),
-      signals: read.signals.map((signal) => ({ ...signal, kind: signalKinds.fromWire(signal.kind), severity: severities.fromWire(signal.severity), side: evidenceScopes.fromWire(signal.side) })),
+      signals: read.signals.map((signal) => ({
+        ...signal,
+        kind: signalKinds.fromWire(signal.kind),
+        severity: severities.fromWire(signal.severity),
+        side: evidenceScopes.fromWire(signal.side),
+      })),
     };
   };
   const croppedPortrait = async (sessionId: string) => {
@@ -75,7 +100,12 @@ describe('document analysis (sandbox/live)', () => {
   };
   const imageOf = (document: GeneratedDocument, side: string) => document.images.find((i) => i.truth.uploadedAs === side)!;
   const storedImage = async (sessionId: string, side: string) =>
-    ((await database.dataSource.query(`SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`, [sessionId, side])) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[])[0];
+    (
+      (await database.dataSource.query(
+        `SELECT iv, auth_tag, ciphertext, key_id FROM document.side_images WHERE session_id = $1 AND side = $2`,
+        [sessionId, side],
+      )) as { iv: Buffer; auth_tag: Buffer; ciphertext: Buffer; key_id: string }[]
+    )[0];
 
   describe('a clean passport', () => {
     const sessionId = randomUUID();
@@ -83,7 +113,13 @@ describe('document analysis (sandbox/live)', () => {
     it('raises no retake, gives its data without hard findings, and a portrait with a face', async () => {
       const page = imageOf(passport, 'main');
       const answer = await upload(sessionId, 'main', page.jpeg);
-      expect(answer).toMatchObject({ side: 'main', detectedDocumentType: 'passport', isValidDocument: true, requiresBackSide: false, issueCodes: [] });
+      expect(answer).toMatchObject({
+        side: 'main',
+        detectedDocumentType: 'passport',
+        isValidDocument: true,
+        requiresBackSide: false,
+        issueCodes: [],
+      });
       expect(answer.detectionConfidence).toBeGreaterThanOrEqual(0.9);
 
       const read = await evidence(sessionId);
@@ -121,11 +157,16 @@ describe('document analysis (sandbox/live)', () => {
       expect(row.ciphertext.subarray(0, 3).equals(JPEG_MAGIC)).toBe(false);
       expect(row.iv).toHaveLength(12);
       expect(row.auth_tag).toHaveLength(16);
-      const plaintext = cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id }, `document-image:${sessionId}:main`);
+      const plaintext = cipher.open(
+        { iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id },
+        `document-image:${sessionId}:main`,
+      );
       expect(plaintext.equals((await decodeImage(imageOf(passport, 'main').jpeg)).image)).toBe(true);
       const tampered = Buffer.from(row.ciphertext);
       tampered[tampered.length - 1] ^= 0x01;
-      expect(() => cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: tampered, keyId: row.key_id }, `document-image:${sessionId}:main`)).toThrow(/integrity/);
+      expect(() =>
+        cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: tampered, keyId: row.key_id }, `document-image:${sessionId}:main`),
+      ).toThrow(/integrity/);
     });
 
     it('purges the image, the analysis and the extracted data', async () => {
@@ -159,7 +200,15 @@ describe('document analysis (sandbox/live)', () => {
     expect(back).toMatchObject({ detectedDocumentType: 'id_card', issueCodes: [] });
     const read = await evidence(sessionId);
     const truth = imageOf(card, 'back').truth.extractedData;
-    expect(read).toMatchObject({ documentType: 'id_card', analysed: true, sides: ['front', 'back'], requiresBackSide: true, portraitAvailable: true, documentNumber: truth.documentNumber, dateOfBirth: truth.dateOfBirth });
+    expect(read).toMatchObject({
+      documentType: 'id_card',
+      analysed: true,
+      sides: ['front', 'back'],
+      requiresBackSide: true,
+      portraitAvailable: true,
+      documentNumber: truth.documentNumber,
+      dateOfBirth: truth.dateOfBirth,
+    });
     expect(read.signals.filter((s) => s.kind !== 'authenticity')).toEqual([]);
     await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: true, side: 'front' });
 
@@ -175,11 +224,19 @@ describe('document analysis (sandbox/live)', () => {
     expect((await storedImage(sessionId, 'back')).ciphertext.equals(firstBack.ciphertext)).toBe(false);
     const remixed = await evidence(sessionId);
     expect(remixed.documentNumber).toBe(imageOf(otherCard, 'back').truth.extractedData.documentNumber);
-    expect(remixed.signals).toContainEqual(expect.objectContaining({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', side: 'document' }));
+    expect(remixed.signals).toContainEqual(
+      expect.objectContaining({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', side: 'document' }),
+    );
   });
 
   it("asks for a retake when a card's printed front disagrees with its own MRZ (same number, another name or birth date)", async () => {
-    const altered = await generateDocument({ seed: 11, index: 2, documentType: 'id_card', faults: ['viz_mrz_mismatch'], portrait: portraitOf('leonard') });
+    const altered = await generateDocument({
+      seed: 11,
+      index: 2,
+      documentType: 'id_card',
+      faults: ['viz_mrz_mismatch'],
+      portrait: portraitOf('leonard'),
+    });
     const sessionId = randomUUID();
     await upload(sessionId, 'front', imageOf(altered, 'front').jpeg);
     const back = await upload(sessionId, 'back', imageOf(altered, 'back').jpeg);
@@ -197,7 +254,10 @@ describe('document analysis (sandbox/live)', () => {
     await expect(promote(sessionId, 'back', front.uploadId)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     await promote(sessionId, 'front', front.uploadId);
     await promote(sessionId, 'front', front.uploadId);
-    const rows = () => database.dataSource.query(`SELECT upload_id, promoted_at IS NOT NULL AS promoted FROM document.side_analyses WHERE session_id = $1`, [sessionId]) as Promise<{ upload_id: string; promoted: boolean }[]>;
+    const rows = () =>
+      database.dataSource.query(`SELECT upload_id, promoted_at IS NOT NULL AS promoted FROM document.side_analyses WHERE session_id = $1`, [
+        sessionId,
+      ]) as Promise<{ upload_id: string; promoted: boolean }[]>;
     expect(await rows()).toEqual([{ upload_id: front.uploadId, promoted: true }]);
     await expect(evidence(sessionId)).resolves.toMatchObject({ sides: ['front'] });
 
@@ -211,13 +271,23 @@ describe('document analysis (sandbox/live)', () => {
     await expect(croppedPortrait(sessionId)).resolves.toMatchObject({ found: false });
     const kept = randomUUID();
     await upload(kept, 'front', imageOf(card, 'front').jpeg, true);
-    const sweeper = new DocumentAnalysisService(new SideAnalysisRepository(database.dataSource), cipher, createLogger('document', 'silent'), () => new Date(Date.now() + 60_000));
+    const sweeper = new DocumentAnalysisService(
+      new SideAnalysisRepository(database.dataSource),
+      cipher,
+      createLogger('document', 'silent'),
+      () => new Date(Date.now() + 60_000),
+    );
     expect(await sweeper.sweepCandidates(120_000)).toBe(0);
     expect(await sweeper.sweepCandidates(30_000)).toBeGreaterThanOrEqual(1);
     expect(await rows()).toEqual([]);
     await expect(promote(sessionId, 'front', afterPurge.uploadId)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect(late.uploadId).not.toBe(afterPurge.uploadId);
-    expect(await database.dataSource.query(`SELECT count(*)::int AS n FROM document.side_analyses WHERE session_id = $1 AND promoted_at IS NOT NULL`, [kept])).toEqual([{ n: 1 }]);
+    expect(
+      await database.dataSource.query(
+        `SELECT count(*)::int AS n FROM document.side_analyses WHERE session_id = $1 AND promoted_at IS NOT NULL`,
+        [kept],
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
   it('purges only the data generations it was asked for: a session reopened after a failure keeps its new uploads', async () => {
@@ -227,7 +297,10 @@ describe('document analysis (sandbox/live)', () => {
     // The session failed (purge of generation 0 queued) and was reopened by a new front before the purge ran.
     const reopened = await upload(sessionId, 'front', imageOf(card, 'front').jpeg, true, 1);
     await expect(controller.purgeSession({ sessionId, throughGeneration: 0 })).resolves.toEqual({ purgedSides: 1 });
-    const left = await database.dataSource.query(`SELECT upload_id, side, data_generation FROM document.side_analyses WHERE session_id = $1`, [sessionId]);
+    const left = await database.dataSource.query(
+      `SELECT upload_id, side, data_generation FROM document.side_analyses WHERE session_id = $1`,
+      [sessionId],
+    );
     expect(left).toEqual([{ upload_id: reopened.uploadId, side: 'front', data_generation: 1 }]);
     // Without a generation, everything goes (retention, expiry of an old request).
     await expect(controller.purgeSession({ sessionId })).resolves.toEqual({ purgedSides: 1 });
@@ -235,7 +308,9 @@ describe('document analysis (sandbox/live)', () => {
 
   it('answers a blank page with typed problems, not an exception', async () => {
     const sessionId = randomUUID();
-    const blank = await sharp({ create: { width: 1200, height: 850, channels: 3, background: '#e8e4dc' } }).jpeg().toBuffer();
+    const blank = await sharp({ create: { width: 1200, height: 850, channels: 3, background: '#e8e4dc' } })
+      .jpeg()
+      .toBuffer();
     const answer = await upload(sessionId, 'main', blank);
     expect(answer).toMatchObject({ detectedDocumentType: 'unknown', isValidDocument: false, requiresBackSide: false });
     expect(answer.issueCodes).toContain('LOW_DETECTION_CONFIDENCE');
@@ -247,7 +322,11 @@ describe('document analysis (sandbox/live)', () => {
   it('refuses corrupt images with KYC_006 and stores nothing', async () => {
     const sessionId = randomUUID();
     const jpeg = imageOf(passport, 'main').jpeg;
-    for (const image of [jpeg.subarray(0, Math.floor(jpeg.length / 3)), Buffer.concat([JPEG_MAGIC, randomBytes(2048)]), Buffer.from('not an image')]) {
+    for (const image of [
+      jpeg.subarray(0, Math.floor(jpeg.length / 3)),
+      Buffer.concat([JPEG_MAGIC, randomBytes(2048)]),
+      Buffer.from('not an image'),
+    ]) {
       await expect(upload(sessionId, 'main', image)).rejects.toMatchObject({ code: 'KYC_006' });
     }
     await expect(evidence(sessionId)).resolves.toMatchObject({ sides: [] });
@@ -255,13 +334,19 @@ describe('document analysis (sandbox/live)', () => {
 
   it('stores an upload turned upright by its EXIF orientation, with the metadata stripped (test mode too)', async () => {
     const sessionId = randomUUID();
-    const photo = await sharp(imageOf(card, 'front').jpeg).withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'exif-marker-4711' } } }).jpeg().toBuffer();
+    const photo = await sharp(imageOf(card, 'front').jpeg)
+      .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'exif-marker-4711' } } })
+      .jpeg()
+      .toBuffer();
     expect(photo.includes('exif-marker-4711')).toBe(true);
     const answer = await upload(sessionId, 'front', photo, true);
     const original = await sharp(photo).metadata();
     expect({ width: answer.width, height: answer.height }).toEqual({ width: original.height, height: original.width });
     const row = await storedImage(sessionId, 'front');
-    const stored = cipher.open({ iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id }, `document-image:${sessionId}:front`);
+    const stored = cipher.open(
+      { iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id },
+      `document-image:${sessionId}:front`,
+    );
     const meta = await sharp(stored).metadata();
     expect(meta.exif).toBeUndefined();
     expect(meta.orientation).toBeUndefined();

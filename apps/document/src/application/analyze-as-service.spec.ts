@@ -12,8 +12,12 @@ const LIVE_SAMPLE = join(__dirname, '../../../../../shared/data/spoof-dev/image_
 describe('analyzeDocumentSide as the service runs it (the eval harness loads it)', () => {
   it('checks the portrait with the face search: found on a card front that prints one, missing on one that does not', async () => {
     const face = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
-    const card = (withoutPortrait: boolean) => generateDocument({ seed: 11, index: 0, documentType: 'id_card', portrait: face, degrade: 'clean', withoutPortrait });
-    const withFace = await analyzeDocumentSide((await card(false)).images[0].jpeg, { side: 'front', now: new Date('2026-01-01T12:00:00Z') });
+    const card = (withoutPortrait: boolean) =>
+      generateDocument({ seed: 11, index: 0, documentType: 'id_card', portrait: face, degrade: 'clean', withoutPortrait });
+    const withFace = await analyzeDocumentSide((await card(false)).images[0].jpeg, {
+      side: 'front',
+      now: new Date('2026-01-01T12:00:00Z'),
+    });
     expect(withFace.portrait).toMatchObject({ checked: true, found: true });
     expect(withFace.problems).not.toContain('PORTRAIT_NOT_DETECTED');
     const faceless = await analyzeDocumentSide((await card(true)).images[0].jpeg, { side: 'front', now: new Date('2026-01-01T12:00:00Z') });
@@ -26,13 +30,20 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
     const sides = async (faults: 'front_back_different_people'[]) => {
       const card = await generateDocument({ seed: 11, index: 1, documentType: 'id_card', faults, degrade: 'clean' });
       const [front, back] = card.images;
-      return [await analyzeDocumentSide(front.jpeg, { side: 'front', now }), await analyzeDocumentSide(back.jpeg, { side: 'back', now })] as const;
+      return [
+        await analyzeDocumentSide(front.jpeg, { side: 'front', now }),
+        await analyzeDocumentSide(back.jpeg, { side: 'back', now }),
+      ] as const;
     };
     const own = await sides([]);
     expect(compareSides(...own)).toEqual({ mixingSuspected: false, zonesDisagree: false });
     // The verification's data: the back's MRZ first, the front's and back's printed zones for the rest.
     const truth = (await generateDocument({ seed: 11, index: 1, documentType: 'id_card', degrade: 'clean' })).images[1].truth.extractedData;
-    expect(mergeDocumentSides([...own])).toMatchObject({ documentNumber: truth.documentNumber, dateOfBirth: truth.dateOfBirth, issueDate: truth.issueDate });
+    expect(mergeDocumentSides([...own])).toMatchObject({
+      documentNumber: truth.documentNumber,
+      dateOfBirth: truth.dateOfBirth,
+      issueDate: truth.issueDate,
+    });
     const mixed = compareSides(...(await sides(['front_back_different_people'])));
     expect(mixed.mixingSuspected).toBe(true);
     expect(mixed.reason).toMatch(/differs/);

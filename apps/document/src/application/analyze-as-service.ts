@@ -1,4 +1,9 @@
-import { analyzeDocumentSide as analyzeWithLibrary, type ExtractedData, type SideAnalysis, type SideComparison } from '@kyc/document-intelligence';
+import {
+  analyzeDocumentSide as analyzeWithLibrary,
+  type ExtractedData,
+  type SideAnalysis,
+  type SideComparison,
+} from '@kyc/document-intelligence';
 import { decodeImage } from '@kyc/image-intake';
 import { mergeExtractedData } from '../domain/document-evidence';
 import { type DocumentSide } from '../domain/side-analysis';

@@ -79,9 +79,14 @@ export class DocumentAnalysisService {
       },
       'document side analysed',
     );
-    if (recorded.failure) this.logger.warn({ sessionId: command.sessionId, side: command.side, failure: recorded.failure }, 'document side could not be analysed');
+    if (recorded.failure)
+      this.logger.warn(
+        { sessionId: command.sessionId, side: command.side, failure: recorded.failure },
+        'document side could not be analysed',
+      );
     // A card back is never searched for a portrait (it carries none); anywhere else an unchecked portrait is worth a look.
-    if (!recorded.portrait.checked && command.side !== 'back') this.logger.warn({ sessionId: command.sessionId, side: command.side, reason: recorded.portrait.reason }, 'portrait not checked');
+    if (!recorded.portrait.checked && command.side !== 'back')
+      this.logger.warn({ sessionId: command.sessionId, side: command.side, reason: recorded.portrait.reason }, 'portrait not checked');
     return { side: command.side, ...answer, ...size, uploadId };
   }
 

@@ -6,7 +6,15 @@ const now = new Date('2026-01-01T12:00:00Z');
 describe('combining sides into evidence', () => {
   it('answers a clean passport with its data, no signals and its portrait', () => {
     const evidence = combineSides([recordedSide()], null, now);
-    expect(evidence).toMatchObject({ documentType: 'passport', signals: [], detectionConfidence: 0.95, portraitSide: 'main', requiresBackSide: false, sides: ['main'], analysed: true });
+    expect(evidence).toMatchObject({
+      documentType: 'passport',
+      signals: [],
+      detectionConfidence: 0.95,
+      portraitSide: 'main',
+      requiresBackSide: false,
+      sides: ['main'],
+      analysed: true,
+    });
     expect(evidence.extractedData).toMatchObject({ lastName: 'MUSTER', documentNumber: 'C01X00T47', fullName: 'ANNA MUSTER' });
   });
 
@@ -31,13 +39,31 @@ describe('combining sides into evidence', () => {
   });
 
   it('combines an ID card: MRZ data from the back first, the visual zone fills gaps, mixing is a document problem', () => {
-    const front = recordedSide({ side: 'front', documentType: 'id_card', detectionConfidence: 0.6, mrz: null, extractedData: { lastName: 'MUSTERL', placeOfBirth: 'BERLIN', issueDate: '2021-05-05' } });
-    const back = recordedSide({ side: 'back', documentType: 'id_card', mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 0 }, portrait: { checked: true, found: false } });
+    const front = recordedSide({
+      side: 'front',
+      documentType: 'id_card',
+      detectionConfidence: 0.6,
+      mrz: null,
+      extractedData: { lastName: 'MUSTERL', placeOfBirth: 'BERLIN', issueDate: '2021-05-05' },
+    });
+    const back = recordedSide({
+      side: 'back',
+      documentType: 'id_card',
+      mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 0 },
+      portrait: { checked: true, found: false },
+    });
     const evidence = combineSides([back, front], { mixingSuspected: true, zonesDisagree: false, reason: 'lastName differs' }, now);
     expect(evidence.sides).toEqual(['front', 'back']);
-    expect(evidence.extractedData).toMatchObject({ lastName: 'MUSTER', placeOfBirth: 'BERLIN', issueDate: '2021-05-05', fullName: 'ANNA MUSTER' });
+    expect(evidence.extractedData).toMatchObject({
+      lastName: 'MUSTER',
+      placeOfBirth: 'BERLIN',
+      issueDate: '2021-05-05',
+      fullName: 'ANNA MUSTER',
+    });
     expect(evidence).toMatchObject({ documentType: 'id_card', detectionConfidence: 0.6, requiresBackSide: true, portraitSide: 'front' });
-    expect(evidence.signals).toEqual([{ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: 'medium', side: 'document', detail: 'lastName differs' }]);
+    expect(evidence.signals).toEqual([
+      { code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: 'medium', side: 'document', detail: 'lastName differs' },
+    ]);
   });
 
   it("records a card whose printed front disagrees with its back's MRZ as the document's MRZ_CROSS_LOW_SCORE, once", () => {
@@ -53,21 +79,53 @@ describe('combining sides into evidence', () => {
   });
 
   it('says nothing was read from a blank page, and its confidence counts', () => {
-    const blank = recordedSide({ side: 'main', documentType: 'unknown', detectionConfidence: 0.1, mrz: null, extractedData: {}, problems: ['LOW_DETECTION_CONFIDENCE'], portrait: { checked: true, found: false } });
-    expect(combineSides([blank], null, now)).toMatchObject({ analysed: false, documentType: 'unknown', detectionConfidence: 0.1, requiresBackSide: false, portraitSide: null });
+    const blank = recordedSide({
+      side: 'main',
+      documentType: 'unknown',
+      detectionConfidence: 0.1,
+      mrz: null,
+      extractedData: {},
+      problems: ['LOW_DETECTION_CONFIDENCE'],
+      portrait: { checked: true, found: false },
+    });
+    expect(combineSides([blank], null, now)).toMatchObject({
+      analysed: false,
+      documentType: 'unknown',
+      detectionConfidence: 0.1,
+      requiresBackSide: false,
+      portraitSide: null,
+    });
     expect(combineSides([], null, now)).toMatchObject({ analysed: false, sides: [], detectionConfidence: 0, signals: [] });
   });
 
   it("takes a card front's printed name where the back's MRZ name line came in short and lost letters of it", () => {
-    const back = (namesMayMissLetters: boolean) => recordedSide({
-      side: 'back', documentType: 'id_card', extractedData: { lastName: 'DUPNT', firstName: 'LOS', documentNumber: 'X1' },
-      mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 1, namesMayMissLetters },
+    const back = (namesMayMissLetters: boolean) =>
+      recordedSide({
+        side: 'back',
+        documentType: 'id_card',
+        extractedData: { lastName: 'DUPNT', firstName: 'LOS', documentNumber: 'X1' },
+        mrz: { format: 'TD1', valid: true, failedCheckDigits: [], anomalies: 0, repairs: 1, namesMayMissLetters },
+      });
+    const front = recordedSide({
+      side: 'front',
+      documentType: 'id_card',
+      mrz: null,
+      extractedData: { lastName: 'Dupont', firstName: 'Louis' },
     });
-    const front = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, extractedData: { lastName: 'Dupont', firstName: 'Louis' } });
-    expect(mergeExtractedData([front, back(true)])).toMatchObject({ lastName: 'DUPONT', firstName: 'LOUIS', fullName: 'LOUIS DUPONT', documentNumber: 'X1' });
+    expect(mergeExtractedData([front, back(true)])).toMatchObject({
+      lastName: 'DUPONT',
+      firstName: 'LOUIS',
+      fullName: 'LOUIS DUPONT',
+      documentNumber: 'X1',
+    });
     // A complete line stands, and so does a printed name that is not the MRZ one plus a few letters.
     expect(mergeExtractedData([front, back(false)])).toMatchObject({ lastName: 'DUPNT', firstName: 'LOS' });
-    const other = recordedSide({ side: 'front', documentType: 'id_card', mrz: null, extractedData: { lastName: 'Durand', firstName: 'Lucas' } });
+    const other = recordedSide({
+      side: 'front',
+      documentType: 'id_card',
+      mrz: null,
+      extractedData: { lastName: 'Durand', firstName: 'Lucas' },
+    });
     expect(mergeExtractedData([other, back(true)])).toMatchObject({ lastName: 'DUPNT', firstName: 'LOS' });
   });
 

@@ -55,14 +55,32 @@ export function combineSides(recorded: readonly RecordedSide[], mixing: SideComp
     }
   }
   if (mixing?.mixingSuspected) {
-    signals.push({ code: 'DOCUMENT_MIXING_SUSPECTED', kind: 'problem', severity: PROBLEM_SEVERITY.problem, side: 'document', detail: mixing.reason ?? 'front and back disagree' });
+    signals.push({
+      code: 'DOCUMENT_MIXING_SUSPECTED',
+      kind: 'problem',
+      severity: PROBLEM_SEVERITY.problem,
+      side: 'document',
+      detail: mixing.reason ?? 'front and back disagree',
+    });
   } else if (mixing?.zonesDisagree && !signals.some((s) => s.code === 'MRZ_CROSS_LOW_SCORE')) {
-    signals.push({ code: 'MRZ_CROSS_LOW_SCORE', kind: 'problem', severity: PROBLEM_SEVERITY.problem, side: 'document', detail: mixing.reason ?? "the front's printed data disagree with the back's MRZ" });
+    signals.push({
+      code: 'MRZ_CROSS_LOW_SCORE',
+      kind: 'problem',
+      severity: PROBLEM_SEVERITY.problem,
+      side: 'document',
+      detail: mixing.reason ?? "the front's printed data disagree with the back's MRZ",
+    });
   }
   const extractedData = mergeExtractedData(sides);
   const today = now.toISOString().slice(0, 10);
   if (extractedData.expiryDate && extractedData.expiryDate < today && !signals.some((s) => s.code === 'DOC_EXPIRED')) {
-    signals.push({ code: 'DOC_EXPIRED', kind: 'hard', severity: PROBLEM_SEVERITY.hard, side: 'document', detail: 'the combined expiry date is past' });
+    signals.push({
+      code: 'DOC_EXPIRED',
+      kind: 'hard',
+      severity: PROBLEM_SEVERITY.hard,
+      side: 'document',
+      detail: 'the combined expiry date is past',
+    });
   }
   const documentType = combinedDocumentType(sides);
   const names = sides.map((s) => s.side);
@@ -91,13 +109,25 @@ export function mergeExtractedData(sides: readonly RecordedSide[]): ExtractedDat
   const trust = (s: RecordedSide) => (s.failure ? -1 : s.mrz?.valid ? 2 : s.mrz ? 1 : 0);
   const ranked = sides.filter((s) => !s.failure).sort((a, b) => trust(b) - trust(a));
   const merged: ExtractedData = {};
-  const fields = ['firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
+  const fields = [
+    'firstName',
+    'lastName',
+    'dateOfBirth',
+    'nationality',
+    'sex',
+    'documentNumber',
+    'issueDate',
+    'expiryDate',
+    'placeOfBirth',
+  ] as const;
   for (const field of fields) {
     const source = ranked.find((s) => s.extractedData[field] !== undefined && s.extractedData[field] !== '');
     const value = source?.extractedData[field];
-    if (source && value !== undefined) merged[field] = field === 'lastName' || field === 'firstName' ? nameWithLostLetters(field, value, source, ranked) : value;
+    if (source && value !== undefined)
+      merged[field] = field === 'lastName' || field === 'firstName' ? nameWithLostLetters(field, value, source, ranked) : value;
   }
-  const fullName = [merged.firstName, merged.lastName].filter(Boolean).join(' ') || ranked.map((s) => s.extractedData.fullName).find(Boolean);
+  const fullName =
+    [merged.firstName, merged.lastName].filter(Boolean).join(' ') || ranked.map((s) => s.extractedData.fullName).find(Boolean);
   if (fullName) merged.fullName = fullName;
   return merged;
 }
@@ -109,7 +139,10 @@ export function mergeExtractedData(sides: readonly RecordedSide[]): ExtractedDat
  */
 function nameWithLostLetters(field: 'lastName' | 'firstName', name: string, source: RecordedSide, sides: readonly RecordedSide[]): string {
   if (!source.mrz?.namesMayMissLetters) return name;
-  const printed = sides.filter((s) => s !== source).map((s) => s.extractedData[field]).find((v) => v && lostLettersOf(name, v));
+  const printed = sides
+    .filter((s) => s !== source)
+    .map((s) => s.extractedData[field])
+    .find((v) => v && lostLettersOf(name, v));
   return printed ? printed.toUpperCase() : name;
 }
 

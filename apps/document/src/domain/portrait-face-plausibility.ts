@@ -18,10 +18,15 @@ interface FaceCandidate {
  * the region it was shown or span most of the page; a real portrait lies inside the region (give or take a cut
  * edge) and is smaller than the page.
  */
-export function isPlausiblePortraitFace(face: FaceCandidate, region: Pick<PixelRegion, 'width' | 'height'>, page: { width: number; height: number }): boolean {
+export function isPlausiblePortraitFace(
+  face: FaceCandidate,
+  region: Pick<PixelRegion, 'width' | 'height'>,
+  page: { width: number; height: number },
+): boolean {
   const slackX = face.width * MAX_OVERHANG;
   const slackY = face.height * MAX_OVERHANG;
-  const inside = face.x > -slackX && face.y > -slackY && face.x + face.width < region.width + slackX && face.y + face.height < region.height + slackY;
+  const inside =
+    face.x > -slackX && face.y > -slackY && face.x + face.width < region.width + slackX && face.y + face.height < region.height + slackY;
   const pageSide = Math.min(page.width, page.height);
   return inside && face.width <= pageSide * MAX_FACE_TO_PAGE_SIDE && face.height <= pageSide * MAX_FACE_TO_PAGE_SIDE;
 }

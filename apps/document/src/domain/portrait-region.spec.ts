@@ -2,7 +2,12 @@ import { portraitRegion } from './portrait-region';
 
 describe('portrait region', () => {
   it('grows the face box by 40 % on every side', () => {
-    expect(portraitRegion({ x: 0.4, y: 0.4, width: 0.1, height: 0.2 }, 1000, 1000)).toEqual({ left: 360, top: 320, width: 180, height: 360 });
+    expect(portraitRegion({ x: 0.4, y: 0.4, width: 0.1, height: 0.2 }, 1000, 1000)).toEqual({
+      left: 360,
+      top: 320,
+      width: 180,
+      height: 360,
+    });
   });
 
   it('clamps to the image', () => {

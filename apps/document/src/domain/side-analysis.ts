@@ -17,7 +17,14 @@ export interface SideAnalysisResult {
  */
 export function testModeAnalysis(side: DocumentSide): SideAnalysisResult {
   const passport = side === 'main';
-  return { detectedDocumentType: passport ? 'passport' : 'id_card', detectionConfidence: 0.99, isValidDocument: true, requiresBackSide: !passport, issueCodes: [], analysed: true };
+  return {
+    detectedDocumentType: passport ? 'passport' : 'id_card',
+    detectionConfidence: 0.99,
+    isValidDocument: true,
+    requiresBackSide: !passport,
+    issueCodes: [],
+    analysed: true,
+  };
 }
 
 export function testModeEvidence(email: string) {

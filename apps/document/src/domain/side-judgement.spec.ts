@@ -4,15 +4,25 @@ import { libraryAnalysis, recordedSide } from '../test-support/recorded-sides';
 describe('recording a side', () => {
   it('keeps the judgement and the portrait box, not the OCR text or MRZ lines', () => {
     const recorded = recordSide(libraryAnalysis(), { x: 0.1, y: 0.2, width: 0.2, height: 0.3 });
-    expect(recorded).toMatchObject({ documentType: 'passport', portrait: { checked: true, found: true, box: { x: 0.1 } }, mrz: { format: 'TD3', valid: true, issuingState: 'D', failedCheckDigits: [] } });
+    expect(recorded).toMatchObject({
+      documentType: 'passport',
+      portrait: { checked: true, found: true, box: { x: 0.1 } },
+      mrz: { format: 'TD3', valid: true, issuingState: 'D', failedCheckDigits: [] },
+    });
     const stored = JSON.stringify(recorded);
     expect(stored).not.toContain('P<D<<MUSTER');
     expect(stored).not.toContain('reisepass');
   });
 
   it('drops a box when the detector found nothing', () => {
-    expect(recordSide(libraryAnalysis({ portrait: { checked: true, found: false } }), { x: 0, y: 0, width: 1, height: 1 }).portrait).toEqual({ checked: true, found: false });
-    expect(recordSide(libraryAnalysis({ portrait: { checked: false, reason: 'detector failed' } })).portrait).toEqual({ checked: false, found: false, reason: 'detector failed' });
+    expect(
+      recordSide(libraryAnalysis({ portrait: { checked: true, found: false } }), { x: 0, y: 0, width: 1, height: 1 }).portrait,
+    ).toEqual({ checked: true, found: false });
+    expect(recordSide(libraryAnalysis({ portrait: { checked: false, reason: 'detector failed' } })).portrait).toEqual({
+      checked: false,
+      found: false,
+      reason: 'detector failed',
+    });
   });
 
   it('lists check digits that failed', () => {
@@ -24,22 +34,45 @@ describe('recording a side', () => {
 
 describe('judging an upload', () => {
   it('answers a clean passport as valid, single-sided, without issues', () => {
-    expect(judgeUpload(recordedSide())).toEqual({ detectedDocumentType: 'passport', detectionConfidence: 0.95, isValidDocument: true, requiresBackSide: false, issueCodes: [] });
+    expect(judgeUpload(recordedSide())).toEqual({
+      detectedDocumentType: 'passport',
+      detectionConfidence: 0.95,
+      isValidDocument: true,
+      requiresBackSide: false,
+      issueCodes: [],
+    });
   });
 
   it('returns recoverable problems only; hard findings wait for submit', () => {
     const verdict = judgeUpload(recordedSide({ problems: ['DOC_EXPIRED', 'PORTRAIT_NOT_DETECTED'] }));
     expect(verdict.issueCodes).toEqual(['PORTRAIT_NOT_DETECTED']);
-    expect(judgeUpload(recordedSide({ side: 'back', documentType: 'id_card', problems: ['MRZ_MISSING_BACK_SIDE'] })).issueCodes).toEqual([]);
+    expect(judgeUpload(recordedSide({ side: 'back', documentType: 'id_card', problems: ['MRZ_MISSING_BACK_SIDE'] })).issueCodes).toEqual(
+      [],
+    );
   });
 
   it('adds a cross-side problem found against the other side', () => {
-    expect(judgeUpload(recordedSide({ side: 'back', documentType: 'id_card' }), ['DOCUMENT_MIXING_SUSPECTED']).issueCodes).toEqual(['DOCUMENT_MIXING_SUSPECTED']);
+    expect(judgeUpload(recordedSide({ side: 'back', documentType: 'id_card' }), ['DOCUMENT_MIXING_SUSPECTED']).issueCodes).toEqual([
+      'DOCUMENT_MIXING_SUSPECTED',
+    ]);
   });
 
   it('does not call a blank page a valid document', () => {
-    const blank = recordedSide({ side: 'front', documentType: 'unknown', detectionConfidence: 0.1, problems: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'], mrz: null, extractedData: {} });
-    expect(judgeUpload(blank)).toEqual({ detectedDocumentType: 'unknown', detectionConfidence: 0.1, isValidDocument: false, requiresBackSide: true, issueCodes: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'] });
+    const blank = recordedSide({
+      side: 'front',
+      documentType: 'unknown',
+      detectionConfidence: 0.1,
+      problems: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'],
+      mrz: null,
+      extractedData: {},
+    });
+    expect(judgeUpload(blank)).toEqual({
+      detectedDocumentType: 'unknown',
+      detectionConfidence: 0.1,
+      isValidDocument: false,
+      requiresBackSide: true,
+      issueCodes: ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'],
+    });
   });
 
   it('asks for a back side for cards and unnamed fronts, never for a passport page', () => {

@@ -103,7 +103,12 @@ export function recordSide(analysis: SideAnalysis, portraitBox?: RelativeBox): R
         }
       : null,
     portrait: portrait.checked
-      ? { checked: true, found: portrait.found, confidence: portrait.confidence, ...(portrait.found && portraitBox ? { box: portraitBox } : {}) }
+      ? {
+          checked: true,
+          found: portrait.found,
+          confidence: portrait.confidence,
+          ...(portrait.found && portraitBox ? { box: portraitBox } : {}),
+        }
       : { checked: false, found: false, reason: portrait.reason },
     rotation: analysis.rotation,
     quality: analysis.quality,
@@ -157,14 +162,27 @@ export function asSideAnalysis(recorded: RecordedSide): SideAnalysis {
     detectedDocumentType: recorded.documentType,
     detectionConfidence: recorded.detectionConfidence,
     requiresBackSide: recorded.requiresBackSide,
-    mrz: recorded.mrz ? { format: recorded.mrz.format, lines: [], rawLines: [], valid: recorded.mrz.valid, fields, checkDigits: [], repairs: [], anomalies: [] } : null,
+    mrz: recorded.mrz
+      ? {
+          format: recorded.mrz.format,
+          lines: [],
+          rawLines: [],
+          valid: recorded.mrz.valid,
+          fields,
+          checkDigits: [],
+          repairs: [],
+          anomalies: [],
+        }
+      : null,
     viz: { raw: {}, text: '' },
     extractedData: recorded.extractedData,
     problems: recorded.problems,
     authenticitySignals: recorded.authenticitySignals,
     issues: [],
     quality: recorded.quality,
-    portrait: recorded.portrait.checked ? { checked: true, found: recorded.portrait.found, confidence: recorded.portrait.confidence } : { checked: false, reason: recorded.portrait.reason ?? '' },
+    portrait: recorded.portrait.checked
+      ? { checked: true, found: recorded.portrait.found, confidence: recorded.portrait.confidence }
+      : { checked: false, reason: recorded.portrait.reason ?? '' },
     rotation: recorded.rotation,
     failure: recorded.failure,
     timingsMs: { ocr: 0, mrz: 0, total: recorded.analysisMs },

@@ -4,5 +4,10 @@ import { StoreSideImagesAndAnalysis1764115200000 } from './migrations/1764115200
 import { SideUploadCandidates1765008000000 } from './migrations/1765008000000-SideUploadCandidates';
 
 export function createDocumentDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'document', databaseUrl, entities: [], migrations: [CreateSideAnalyses1763870400000, StoreSideImagesAndAnalysis1764115200000, SideUploadCandidates1765008000000] });
+  return createServiceDataSource({
+    schema: 'document',
+    databaseUrl,
+    entities: [],
+    migrations: [CreateSideAnalyses1763870400000, StoreSideImagesAndAnalysis1764115200000, SideUploadCandidates1765008000000],
+  });
 }

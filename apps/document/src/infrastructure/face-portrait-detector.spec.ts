@@ -35,13 +35,23 @@ describe('FacePortraitDetector', () => {
     if (!existsSync(LIVE_SAMPLE)) throw new Error(`${LIVE_SAMPLE} is missing: ../shared/data must sit beside the checkout`);
     // Seed 5 prints the live sample's photo (a small face inside the portrait) on a passport page.
     const portrait = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
-    const generated = await generateDocument({ seed: 5, index: 0, documentType: 'passport', portrait, degrade: 'clean', referenceDate: '2026-11-23' });
+    const generated = await generateDocument({
+      seed: 5,
+      index: 0,
+      documentType: 'passport',
+      portrait,
+      degrade: 'clean',
+      referenceDate: '2026-11-23',
+    });
     const decoded = await decodeImage(generated.images[0].jpeg);
     if (decoded.kind !== 'image') throw new Error('the generated page decodes');
     expect(await detectFaceBoxes(decoded.image)).toHaveLength(0);
 
     const detector = new FacePortraitDetector();
-    await expect(detector.detectPortrait({ ...decoded.image, data: Buffer.from(decoded.image.data) })).resolves.toMatchObject({ checked: true, found: true });
+    await expect(detector.detectPortrait({ ...decoded.image, data: Buffer.from(decoded.image.data) })).resolves.toMatchObject({
+      checked: true,
+      found: true,
+    });
     // The portrait sits in the left third of the page, in its upper half.
     expect(detector.portraitBox?.x).toBeLessThan(0.33);
     expect(detector.portraitBox?.y).toBeLessThan(0.5);
@@ -59,7 +69,13 @@ describe('FacePortraitDetector', () => {
   it('finds a tight printed portrait in a noisy photo that the page and its strips miss', async () => {
     if (!existsSync(TIGHT_PORTRAIT)) throw new Error(`${TIGHT_PORTRAIT} is missing: ../shared/data must sit beside the checkout`);
     // eval:documents seed 2026, document 217: an identity card front under sensor noise (σ 21.8).
-    const generated = await generateDocument({ seed: 2026, index: 217, documentType: 'id_card', portrait: readFileSync(TIGHT_PORTRAIT), degrade: 'mixed' });
+    const generated = await generateDocument({
+      seed: 2026,
+      index: 217,
+      documentType: 'id_card',
+      portrait: readFileSync(TIGHT_PORTRAIT),
+      degrade: 'mixed',
+    });
     expect(generated.images[0].truth.degradations.map((d) => d.kind)).toEqual(['noise']);
     const page = await firstPage(generated.images[0].jpeg);
     await expectNoFaceOnPageOrStrips(page);
@@ -73,7 +89,13 @@ describe('FacePortraitDetector', () => {
 
   it('finds the portrait of a dim, noisy, tilted photo once the strips are smoothed, where a closer look at the doubtful faces did not', async () => {
     // eval:documents seed 2026, document 238: the only page of seeds 2026 and 7 whose face the smoothed strips find.
-    const generated = await generateDocument({ seed: 2026, index: 238, documentType: 'id_card', portrait: readFileSync(TIGHT_PORTRAIT), degrade: 'mixed' });
+    const generated = await generateDocument({
+      seed: 2026,
+      index: 238,
+      documentType: 'id_card',
+      portrait: readFileSync(TIGHT_PORTRAIT),
+      degrade: 'mixed',
+    });
     expect(generated.images[0].truth.degradations.map((d) => d.kind)).toEqual(['rotation', 'low_light', 'noise']);
     const page = await firstPage(generated.images[0].jpeg);
     await expectNoFaceOnPageOrStrips(page);
@@ -89,14 +111,35 @@ describe('FacePortraitDetector', () => {
   });
 
   it('looks closer at a doubtful face in a window three times its size, moved inside the page at its edges', () => {
-    expect(closerLook({ score: 0.3, box: { x: 100, y: 150, width: 80, height: 90 } }, { width: 1000, height: 700 })).toEqual({ left: 20, top: 60, width: 240, height: 270 });
-    expect(closerLook({ score: 0.3, box: { x: 10, y: 600, width: 80, height: 90 } }, { width: 1000, height: 700 })).toEqual({ left: 0, top: 430, width: 240, height: 270 });
-    expect(closerLook({ score: 0.3, box: { x: 10, y: 10, width: 400, height: 300 } }, { width: 1000, height: 700 })).toEqual({ left: 0, top: 0, width: 1000, height: 700 });
+    expect(closerLook({ score: 0.3, box: { x: 100, y: 150, width: 80, height: 90 } }, { width: 1000, height: 700 })).toEqual({
+      left: 20,
+      top: 60,
+      width: 240,
+      height: 270,
+    });
+    expect(closerLook({ score: 0.3, box: { x: 10, y: 600, width: 80, height: 90 } }, { width: 1000, height: 700 })).toEqual({
+      left: 0,
+      top: 430,
+      width: 240,
+      height: 270,
+    });
+    expect(closerLook({ score: 0.3, box: { x: 10, y: 10, width: 400, height: 300 } }, { width: 1000, height: 700 })).toEqual({
+      left: 0,
+      top: 0,
+      width: 1000,
+      height: 700,
+    });
   });
 
   it('confirms a portrait cut at the forehead, which every pass over the page doubts, by a closer look', async () => {
     // eval:documents seed 2026, document 126: a clean passport page; the photo box cuts the face above the eyebrows.
-    const generated = await generateDocument({ seed: 2026, index: 126, documentType: 'passport', portrait: readFileSync(join(FACES_DEV, 'leonard/leonard5.png')), degrade: 'clean' });
+    const generated = await generateDocument({
+      seed: 2026,
+      index: 126,
+      documentType: 'passport',
+      portrait: readFileSync(join(FACES_DEV, 'leonard/leonard5.png')),
+      degrade: 'clean',
+    });
     expect(generated.images[0].truth.degradations).toEqual([]);
     const page = await firstPage(generated.images[0].jpeg);
     await expectNoFaceOnPageOrStrips(page);

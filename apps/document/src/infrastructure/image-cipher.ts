@@ -39,7 +39,8 @@ export class ImageCipher {
   /** Throws a KycError when the image was sealed with another key or altered in any byte. */
   open(sealed: SealedImage, context: string): Buffer {
     if (sealed.keyId !== this.keyId) throw new KycError(ErrorCode.INTERNAL, 'A stored document image was sealed with another key');
-    if (sealed.iv.length !== IV_BYTES || sealed.authTag.length !== AUTH_TAG_BYTES) throw new KycError(ErrorCode.INTERNAL, 'A stored document image is malformed');
+    if (sealed.iv.length !== IV_BYTES || sealed.authTag.length !== AUTH_TAG_BYTES)
+      throw new KycError(ErrorCode.INTERNAL, 'A stored document image is malformed');
     try {
       const decipher = createDecipheriv(ALGORITHM, this.key, sealed.iv, { authTagLength: AUTH_TAG_BYTES });
       decipher.setAAD(Buffer.from(context, 'utf8'));

@@ -53,16 +53,27 @@ export async function findPortraitFace(image: RgbImage): Promise<FaceBox | undef
     return mainConfidentFace(faces);
   };
   const lookCloser = async (): Promise<FaceBox | undefined> => {
-    const next = doubtful.filter((face) => !lookedCloser.has(face)).sort((a, b) => b.score - a.score).slice(0, DOUBTFUL_LOOKS - lookedCloser.size);
+    const next = doubtful
+      .filter((face) => !lookedCloser.has(face))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, DOUBTFUL_LOOKS - lookedCloser.size);
     next.forEach((face) => lookedCloser.add(face));
     // What a closer look doubts is the same face again: it is not looked at a second time.
-    return mainConfidentFace(await searchRegions(image, next.map((face) => closerLook(face, image)), async (crop) => [crop, ...(await denoised(crop))]));
+    return mainConfidentFace(
+      await searchRegions(
+        image,
+        next.map((face) => closerLook(face, image)),
+        async (crop) => [crop, ...(await denoised(crop))],
+      ),
+    );
   };
-  return (await search([{ left: 0, top: 0, width: image.width, height: image.height }], asIs))
-    ?? (await search(strips, asIs))
-    ?? (await lookCloser())
-    ?? (await search(strips, denoised))
-    ?? (await lookCloser());
+  return (
+    (await search([{ left: 0, top: 0, width: image.width, height: image.height }], asIs)) ??
+    (await search(strips, asIs)) ??
+    (await lookCloser()) ??
+    (await search(strips, denoised)) ??
+    (await lookCloser())
+  );
 }
 
 function mainConfidentFace(faces: FaceBox[]): FaceBox | undefined {
@@ -100,7 +111,11 @@ export function closerLook(face: FaceBox, page: { width: number; height: number 
 }
 
 /** Plausible faces scoring at least DOUBTFUL_SCORE in each region (in each of its prepared versions), in page pixels. */
-async function searchRegions(image: RgbImage, regions: PixelRegion[], prepare: (crop: RgbImage) => Promise<RgbImage[]>): Promise<FaceBox[]> {
+async function searchRegions(
+  image: RgbImage,
+  regions: PixelRegion[],
+  prepare: (crop: RgbImage) => Promise<RgbImage[]>,
+): Promise<FaceBox[]> {
   const faces: FaceBox[] = [];
   for (const region of regions) {
     for (const crop of await prepare(cropRgb(image, region.left, region.top, region.width, region.height))) {

@@ -21,7 +21,14 @@ describe('PortraitSearchThread', () => {
 
   it('finds the same portrait as the search on the calling thread, leaving that thread free meanwhile', async () => {
     const portrait = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
-    const generated = await generateDocument({ seed: 5, index: 0, documentType: 'passport', portrait, degrade: 'clean', referenceDate: '2026-11-23' });
+    const generated = await generateDocument({
+      seed: 5,
+      index: 0,
+      documentType: 'passport',
+      portrait,
+      degrade: 'clean',
+      referenceDate: '2026-11-23',
+    });
     const decoded = await decodeImage(generated.images[0].jpeg);
     if (decoded.kind !== 'image') throw new Error('the generated page decodes');
     const here = await findPortraitFace(decoded.image);
@@ -29,7 +36,9 @@ describe('PortraitSearchThread', () => {
 
     await thread.search(decoded.image); // starts the worker and its session
     let ticks = 0;
-    const timer = setInterval(() => { ticks += 1; }, 1);
+    const timer = setInterval(() => {
+      ticks += 1;
+    }, 1);
     const there = await thread.search(decoded.image);
     clearInterval(timer);
     expect(there).toEqual(here);

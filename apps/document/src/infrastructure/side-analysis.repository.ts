@@ -11,7 +11,14 @@ export interface SideToSave {
   dataGeneration: number;
   width: number;
   height: number;
-  answer: { detectedDocumentType: string; detectionConfidence: number; isValidDocument: boolean; requiresBackSide: boolean; issueCodes: string[]; analysed: boolean };
+  answer: {
+    detectedDocumentType: string;
+    detectionConfidence: number;
+    isValidDocument: boolean;
+    requiresBackSide: boolean;
+    issueCodes: string[];
+    analysed: boolean;
+  };
   /** Null in test mode, where nothing is analysed. */
   analysis: RecordedSide | null;
   image: { format: 'jpeg' | 'png'; sealed: SealedImage };
@@ -35,12 +42,34 @@ export class SideAnalysisRepository {
            is_valid_document, requires_back_side, analysis, data_generation)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          RETURNING upload_id`,
-        [input.sessionId, input.projectId, input.side, answer.detectedDocumentType, answer.detectionConfidence, answer.analysed, JSON.stringify(answer.issueCodes),
-          input.width, input.height, answer.isValidDocument, answer.requiresBackSide, input.analysis ? JSON.stringify(input.analysis) : null, input.dataGeneration],
+        [
+          input.sessionId,
+          input.projectId,
+          input.side,
+          answer.detectedDocumentType,
+          answer.detectionConfidence,
+          answer.analysed,
+          JSON.stringify(answer.issueCodes),
+          input.width,
+          input.height,
+          answer.isValidDocument,
+          answer.requiresBackSide,
+          input.analysis ? JSON.stringify(input.analysis) : null,
+          input.dataGeneration,
+        ],
       );
       await manager.query(
         `INSERT INTO document.side_images (upload_id, session_id, side, format, iv, auth_tag, ciphertext, key_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [uploadId, input.sessionId, input.side, image.format, image.sealed.iv, image.sealed.authTag, image.sealed.ciphertext, image.sealed.keyId],
+        [
+          uploadId,
+          input.sessionId,
+          input.side,
+          image.format,
+          image.sealed.iv,
+          image.sealed.authTag,
+          image.sealed.ciphertext,
+          image.sealed.keyId,
+        ],
       );
       return uploadId;
     });
@@ -59,7 +88,10 @@ export class SideAnalysisRepository {
       );
       if (!candidate.length) return false;
       if (candidate[0].promoted) return true;
-      await manager.query(`DELETE FROM document.side_analyses WHERE session_id = $1 AND side = $2 AND promoted_at IS NOT NULL`, [sessionId, side]);
+      await manager.query(`DELETE FROM document.side_analyses WHERE session_id = $1 AND side = $2 AND promoted_at IS NOT NULL`, [
+        sessionId,
+        side,
+      ]);
       await manager.query(`UPDATE document.side_analyses SET promoted_at = now() WHERE upload_id = $1`, [uploadId]);
       return true;
     });
@@ -68,7 +100,9 @@ export class SideAnalysisRepository {
   /** Deletes candidates stored before `storedBefore` and never promoted; returns how many went. */
   async deleteStaleCandidates(storedBefore: Date): Promise<number> {
     return returnedRows(
-      await this.dataSource.query(`DELETE FROM document.side_analyses WHERE promoted_at IS NULL AND created_at < $1 RETURNING 1`, [storedBefore]),
+      await this.dataSource.query(`DELETE FROM document.side_analyses WHERE promoted_at IS NULL AND created_at < $1 RETURNING 1`, [
+        storedBefore,
+      ]),
     ).length;
   }
 
@@ -96,7 +130,9 @@ export class SideAnalysisRepository {
       [sessionId, side],
     );
     const row = rows[0];
-    return row ? { format: row.format, sealed: { iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id } } : null;
+    return row
+      ? { format: row.format, sealed: { iv: row.iv, authTag: row.auth_tag, ciphertext: row.ciphertext, keyId: row.key_id } }
+      : null;
   }
 
   /**

@@ -5,7 +5,21 @@ import { DocumentAnalysisService } from '../application/document-analysis.servic
 import { testModeEvidence } from '../domain/side-analysis';
 
 const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed'> = {
-  fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '', signals: [], detectionConfidence: 0, portraitAvailable: false, requiresBackSide: false, sides: [],
+  fullName: '',
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  nationality: '',
+  sex: '',
+  documentNumber: '',
+  issueDate: '',
+  expiryDate: '',
+  placeOfBirth: '',
+  signals: [],
+  detectionConfidence: 0,
+  portraitAvailable: false,
+  requiresBackSide: false,
+  sides: [],
 };
 
 @Controller()
@@ -15,7 +29,11 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
 
   async analyzeSide(request: document.AnalyzeSideRequest): Promise<document.SideAnalysis> {
     const side = requireWire(documentSides, request.side, 'side');
-    const { analysed: _analysed, side: analysedSide, ...answer } = await this.documents.analyzeSide({
+    const {
+      analysed: _analysed,
+      side: analysedSide,
+      ...answer
+    } = await this.documents.analyzeSide({
       sessionId: request.sessionId,
       projectId: request.projectId,
       side,

@@ -20,8 +20,12 @@ describe('admin API: dead letters', () => {
 
   const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token: string | null = adminToken) => {
     const response = await http.inject({
-      method, url,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      method,
+      url,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
     });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
@@ -43,7 +47,12 @@ describe('admin API: dead letters', () => {
   let billing: string;
 
   beforeAll(async () => {
-    const config = loadGatewayConfig({ DATABASE_URL: database.url, ADMIN_TOKEN: adminToken, EMBED_TOKEN_SECRET: 's'.repeat(40), LOG_LEVEL: 'silent' });
+    const config = loadGatewayConfig({
+      DATABASE_URL: database.url,
+      ADMIN_TOKEN: adminToken,
+      EMBED_TOKEN_SECRET: 's'.repeat(40),
+      LOG_LEVEL: 'silent',
+    });
     app = await createHttpServer(config, database.dataSource, createLogger('gateway-test', 'silent'));
     await app.init();
     http = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
@@ -61,7 +70,9 @@ describe('admin API: dead letters', () => {
     const response = await call('GET', '/admin/v1/dead-letters', undefined, null);
     expect(response.status).toBe(401);
     expect(response.body).toMatchObject({ statusCode: 401, error: 'Unauthorized', errorCode: 'UNAUTHENTICATED' });
-    expect((await call('POST', `/admin/v1/dead-letters/${webhookOld}/replay`, undefined, 'adm_wrong_token_wrong_token_wrong')).status).toBe(401);
+    expect((await call('POST', `/admin/v1/dead-letters/${webhookOld}/replay`, undefined, 'adm_wrong_token_wrong_token_wrong')).status).toBe(
+      401,
+    );
   });
 
   it('lists dead letters newest first, filtered and paged, in camelCase and without the message bytes', async () => {
@@ -71,9 +82,21 @@ describe('admin API: dead letters', () => {
     const letters = all.body.deadLetters as Record<string, unknown>[];
     expect(letters.map((l) => l.id)).toEqual([webhookNew, billing, webhookOld]);
     expect(letters[0]).toEqual({
-      id: webhookNew, group: 'webhook', topic: 'kyc.session.events', eventId: expect.any(String), eventType: 'verification.completed', reason: 'handler_failed',
-      origin: 'eventbus.events#7', lastError: 'Error: down', attempts: 10, status: 'dead',
-      firstFailedAt: expect.any(String), lastFailedAt: expect.any(String), deadLetteredAt: expect.any(String), replayRequestedAt: null, replayedAt: null,
+      id: webhookNew,
+      group: 'webhook',
+      topic: 'kyc.session.events',
+      eventId: expect.any(String),
+      eventType: 'verification.completed',
+      reason: 'handler_failed',
+      origin: 'eventbus.events#7',
+      lastError: 'Error: down',
+      attempts: 10,
+      status: 'dead',
+      firstFailedAt: expect.any(String),
+      lastFailedAt: expect.any(String),
+      deadLetteredAt: expect.any(String),
+      replayRequestedAt: null,
+      replayedAt: null,
     });
 
     const webhook = await call('GET', '/admin/v1/dead-letters?group=webhook&topic=kyc.session.events&limit=1&offset=1');
@@ -91,20 +114,34 @@ describe('admin API: dead letters', () => {
   it('asks the owning group to replay one dead letter', async () => {
     const response = await call('POST', `/admin/v1/dead-letters/${billing}/replay`);
     expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ id: billing, group: 'billing', status: 'replay_requested', replayRequestedAt: expect.any(String), replayedAt: null });
+    expect(response.body).toMatchObject({
+      id: billing,
+      group: 'billing',
+      status: 'replay_requested',
+      replayRequestedAt: expect.any(String),
+      replayedAt: null,
+    });
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       const response = await call('POST', `/admin/v1/dead-letters/${id}/replay`);
       expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found', errorCode: 'NOT_FOUND', message: 'Dead letter not found' });
+      expect(response.body).toMatchObject({
+        statusCode: 404,
+        error: 'Not Found',
+        errorCode: 'NOT_FOUND',
+        message: 'Dead letter not found',
+      });
     }
   });
 
   it('asks for the replay of every matching dead letter not requested yet', async () => {
     expect((await call('POST', '/admin/v1/dead-letters/replay', { group: 'webhook', topc: 'typo' })).status).toBe(400);
-    expect(await call('POST', '/admin/v1/dead-letters/replay', { group: 'webhook', topic: 'kyc.session.events' })).toEqual({ status: 200, body: { requested: 2 } });
+    expect(await call('POST', '/admin/v1/dead-letters/replay', { group: 'webhook', topic: 'kyc.session.events' })).toEqual({
+      status: 200,
+      body: { requested: 2 },
+    });
     expect(await call('POST', '/admin/v1/dead-letters/replay', {})).toEqual({ status: 200, body: { requested: 0 } });
     const listed = (await call('GET', '/admin/v1/dead-letters')).body.deadLetters as { status: string }[];
     expect(listed.map((l) => l.status)).toEqual(['replay_requested', 'replay_requested', 'replay_requested']);

@@ -14,7 +14,10 @@ describe('device-call windows (real PostgreSQL)', () => {
   });
 
   const ageWindow = (sessionId: string, ms: number) =>
-    database.dataSource.query(`UPDATE gateway.device_call_windows SET window_started_at = window_started_at - make_interval(secs => $2) WHERE session_id = $1`, [sessionId, ms / 1000]);
+    database.dataSource.query(
+      `UPDATE gateway.device_call_windows SET window_started_at = window_started_at - make_interval(secs => $2) WHERE session_id = $1`,
+      [sessionId, ms / 1000],
+    );
 
   it('gives each of many concurrent calls its own count', async () => {
     const sessionId = randomUUID();

@@ -17,7 +17,9 @@ describe('session creation with an Idempotency-Key under faults', () => {
   const database = withServiceDatabase(createGatewayDataSource);
   let repository: IdempotencyRepository;
   const projectId = randomUUID();
-  const request = { principal: { projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX } } as unknown as AuthenticatedRequest;
+  const request = {
+    principal: { projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX },
+  } as unknown as AuthenticatedRequest;
 
   /** A session service that makes one session per key, like the real insert; it can lose its answer after the insert. */
   class FakeSessionService {
@@ -34,7 +36,21 @@ describe('session creation with an Idempotency-Key under faults', () => {
             this.loseNextAnswer = false;
             throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'deadline exceeded');
           }
-          return { id, status: 'pending', embedToken: 't', expiresAt: '', createdAt: '', updatedAt: '', widgetUrl: '', qrCodeUrl: '', allowManualUpload: true, testMode: false, clientMetadataJson: '{}', projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX };
+          return {
+            id,
+            status: 'pending',
+            embedToken: 't',
+            expiresAt: '',
+            createdAt: '',
+            updatedAt: '',
+            widgetUrl: '',
+            qrCodeUrl: '',
+            allowManualUpload: true,
+            testMode: false,
+            clientMetadataJson: '{}',
+            projectId,
+            environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX,
+          };
         },
       },
     } as unknown as ServiceClients;
@@ -48,7 +64,9 @@ describe('session creation with an Idempotency-Key under faults', () => {
     const service = new FakeSessionService();
     const controller = new SessionsController(service.clients, repository, new ClosedVerificationReads(0));
     service.loseNextAnswer = true;
-    await expect(controller.create(request, { clientMetadata: { ref: 1 } }, 'timeout-key')).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
+    await expect(controller.create(request, { clientMetadata: { ref: 1 } }, 'timeout-key')).rejects.toMatchObject({
+      code: ErrorCode.SERVICE_UNAVAILABLE,
+    });
     const retried = (await controller.create(request, { clientMetadata: { ref: 1 } }, 'timeout-key')) as { id: string };
     expect(retried.id).toBe(service.made.get('timeout-key'));
     expect(service.made.size).toBe(1);
@@ -61,17 +79,27 @@ describe('session creation with an Idempotency-Key under faults', () => {
         throw new Error('connection lost');
       },
     });
-    const created = (await new SessionsController(service.clients, failing, new ClosedVerificationReads(0)).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
+    const created = (await new SessionsController(service.clients, failing, new ClosedVerificationReads(0)).create(
+      request,
+      { language: 'de' },
+      'complete-fails',
+    )) as { id: string };
     expect(created.id).toBe(service.made.get('complete-fails'));
     // The key was released, not left in flight for 24 hours.
-    const again = (await new SessionsController(service.clients, repository, new ClosedVerificationReads(0)).create(request, { language: 'de' }, 'complete-fails')) as { id: string };
+    const again = (await new SessionsController(service.clients, repository, new ClosedVerificationReads(0)).create(
+      request,
+      { language: 'de' },
+      'complete-fails',
+    )) as { id: string };
     expect(again.id).toBe(created.id);
   });
 
   it('a key left in flight by a killed gateway is usable again after its lease, by the same request only', async () => {
     expect(await repository.claim(projectId, 'orphan', 'hash-a')).toBe(true);
     expect(await repository.claim(projectId, 'orphan', 'hash-a')).toBe(false);
-    await database.dataSource.query(`UPDATE gateway.idempotency_keys SET created_at = now() - interval '61 seconds' WHERE idempotency_key = 'orphan'`);
+    await database.dataSource.query(
+      `UPDATE gateway.idempotency_keys SET created_at = now() - interval '61 seconds' WHERE idempotency_key = 'orphan'`,
+    );
     expect(await repository.claim(projectId, 'orphan', 'hash-b')).toBe(false);
     expect(await repository.claim(projectId, 'orphan', 'hash-a')).toBe(true);
   });

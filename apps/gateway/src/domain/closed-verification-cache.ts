@@ -9,7 +9,10 @@ export const FINAL_STATUSES = new Set(['completed', 'rejected', 'superseded', 'e
 export class ClosedVerificationCache<T extends { status: string }> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
-  constructor(private readonly ttlMs: number, private readonly maxEntries = 10_000) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
 
   private key(projectId: string, environment: string, sessionId: string): string {
     return `${projectId}/${environment}/${sessionId}`;

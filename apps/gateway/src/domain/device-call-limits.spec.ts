@@ -16,8 +16,14 @@ describe(admitDeviceCall.name, () => {
 
   it('tells a refused caller when the window closes, in whole seconds, at least one', () => {
     const now = new Date(openedAt.getTime() + 60_500);
-    expect(admitDeviceCall('face_or_liveness', { calls: 16, windowStartedAt: openedAt }, now)).toEqual({ admitted: false, retryAfterSeconds: 120 });
+    expect(admitDeviceCall('face_or_liveness', { calls: 16, windowStartedAt: openedAt }, now)).toEqual({
+      admitted: false,
+      retryAfterSeconds: 120,
+    });
     const atClose = new Date(openedAt.getTime() + DEVICE_CALL_WINDOW_MS);
-    expect(admitDeviceCall('face_or_liveness', { calls: 16, windowStartedAt: openedAt }, atClose)).toEqual({ admitted: false, retryAfterSeconds: 1 });
+    expect(admitDeviceCall('face_or_liveness', { calls: 16, windowStartedAt: openedAt }, atClose)).toEqual({
+      admitted: false,
+      retryAfterSeconds: 1,
+    });
   });
 });

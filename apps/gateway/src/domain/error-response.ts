@@ -26,16 +26,31 @@ export interface FlatError {
 }
 
 const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict',
-  413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
-  500: 'Internal Server Error', 503: 'Service Unavailable',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 export function usesEnvelope(path: string): boolean {
   return path.startsWith('/v1/verifications') || path.startsWith('/v1/kyc');
 }
 
-export function buildErrorResponse(input: { code: ErrorCode; message: string; details?: ErrorDetails; path: string; now: Date }): ErrorEnvelope | FlatError {
+export function buildErrorResponse(input: {
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetails;
+  path: string;
+  now: Date;
+}): ErrorEnvelope | FlatError {
   const definition = defineError(input.code);
   if (usesEnvelope(input.path)) {
     const envelope: ErrorEnvelope = {
@@ -49,7 +64,8 @@ export function buildErrorResponse(input: { code: ErrorCode; message: string; de
     if (input.details !== undefined) envelope.details = input.details;
     return envelope;
   }
-  const extras = input.details && typeof input.details === 'object' ? input.details : input.details !== undefined ? { details: input.details } : {};
+  const extras =
+    input.details && typeof input.details === 'object' ? input.details : input.details !== undefined ? { details: input.details } : {};
   return {
     ...extras,
     statusCode: definition.httpStatus,

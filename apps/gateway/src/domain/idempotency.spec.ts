@@ -2,7 +2,12 @@ import { IDEMPOTENCY_RETENTION_MS, decide, fingerprintRequest } from './idempote
 
 const now = new Date('2026-11-23T12:00:00Z');
 const record = (over: Partial<Parameters<typeof decide>[0] & object> = {}) => ({
-  requestHash: 'h', state: 'completed' as const, createdAt: new Date(now.getTime() - 1000), responseStatus: 201, responseBody: { id: 's1' }, ...over,
+  requestHash: 'h',
+  state: 'completed' as const,
+  createdAt: new Date(now.getTime() - 1000),
+  responseStatus: 201,
+  responseBody: { id: 's1' },
+  ...over,
 });
 
 describe('idempotency decisions', () => {
@@ -11,7 +16,9 @@ describe('idempotency decisions', () => {
   it('reports an in-flight request', () => expect(decide(record({ state: 'in_flight' }), 'h', now)).toEqual({ kind: 'in_flight' }));
   it('rejects a key reused with another body', () => expect(decide(record(), 'other', now)).toEqual({ kind: 'mismatch' }));
   it('forgets keys after 24 hours', () => {
-    expect(decide(record({ createdAt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS - 1) }), 'other', now)).toEqual({ kind: 'proceed' });
+    expect(decide(record({ createdAt: new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS - 1) }), 'other', now)).toEqual({
+      kind: 'proceed',
+    });
   });
 });
 

@@ -18,14 +18,15 @@ export interface StoredIdempotencyRecord {
 }
 
 export type IdempotencyDecision =
-  | { kind: 'proceed' }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_flight' }
-  | { kind: 'mismatch' };
+  { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown } | { kind: 'in_flight' } | { kind: 'mismatch' };
 
 /** A stable digest of what was asked, so a key reused with another body is caught. */
 export function fingerprintRequest(environment: string, body: unknown): string {
-  return createHash('sha256').update(environment).update('\0').update(stableStringify(body ?? {})).digest('hex');
+  return createHash('sha256')
+    .update(environment)
+    .update('\0')
+    .update(stableStringify(body ?? {}))
+    .digest('hex');
 }
 
 /** What to do with a request whose key already has a record (stale records are replaced). */
@@ -39,7 +40,10 @@ export function decide(existing: StoredIdempotencyRecord | null, requestHash: st
 function stableStringify(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableStringify).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableStringify((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -3,5 +3,10 @@ import { CreateIdempotencyKeys1763870400000 } from './migrations/1763870400000-C
 import { CreateDeviceCallWindows1764000000000 } from './migrations/1764000000000-CreateDeviceCallWindows';
 
 export function createGatewayDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'gateway', databaseUrl, entities: [], migrations: [CreateIdempotencyKeys1763870400000, CreateDeviceCallWindows1764000000000] });
+  return createServiceDataSource({
+    schema: 'gateway',
+    databaseUrl,
+    entities: [],
+    migrations: [CreateIdempotencyKeys1763870400000, CreateDeviceCallWindows1764000000000],
+  });
 }

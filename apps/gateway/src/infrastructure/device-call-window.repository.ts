@@ -23,10 +23,12 @@ export class DeviceCallWindowRepository {
 
   /** Windows closed for longer than a window are of no further use. */
   async purgeClosed(): Promise<number> {
-    const rows = returnedRows(await this.dataSource.query(
-      `DELETE FROM gateway.device_call_windows WHERE window_started_at < now() - make_interval(secs => $1) RETURNING 1`,
-      [(2 * DEVICE_CALL_WINDOW_MS) / 1000],
-    ));
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `DELETE FROM gateway.device_call_windows WHERE window_started_at < now() - make_interval(secs => $1) RETURNING 1`,
+        [(2 * DEVICE_CALL_WINDOW_MS) / 1000],
+      ),
+    );
     return rows.length;
   }
 }

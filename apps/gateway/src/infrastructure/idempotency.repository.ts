@@ -45,14 +45,18 @@ export class IdempotencyRepository {
 
   /** A failed first request releases its key, so a retry can try again (nothing was created). */
   async release(projectId: string, key: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM gateway.idempotency_keys WHERE project_id = $1 AND idempotency_key = $2 AND state = 'in_flight'`, [projectId, key]);
+    await this.dataSource.query(
+      `DELETE FROM gateway.idempotency_keys WHERE project_id = $1 AND idempotency_key = $2 AND state = 'in_flight'`,
+      [projectId, key],
+    );
   }
 
   async purgeExpired(): Promise<number> {
-    const rows = returnedRows(await this.dataSource.query(
-      `DELETE FROM gateway.idempotency_keys WHERE created_at < now() - make_interval(secs => $1) RETURNING 1`,
-      [IDEMPOTENCY_RETENTION_MS / 1000],
-    ));
+    const rows = returnedRows(
+      await this.dataSource.query(`DELETE FROM gateway.idempotency_keys WHERE created_at < now() - make_interval(secs => $1) RETURNING 1`, [
+        IDEMPOTENCY_RETENTION_MS / 1000,
+      ]),
+    );
     return rows.length;
   }
 }

@@ -14,7 +14,10 @@ export class RetentionSweeper {
   ) {}
 
   start(): void {
-    this.timer = setInterval(() => void this.sweepOnce().catch((error) => this.logger.error({ err: error }, 'retention sweep failed')), this.intervalMs);
+    this.timer = setInterval(
+      () => void this.sweepOnce().catch((error) => this.logger.error({ err: error }, 'retention sweep failed')),
+      this.intervalMs,
+    );
     this.timer.unref();
   }
 

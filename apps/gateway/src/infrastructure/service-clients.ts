@@ -32,7 +32,9 @@ export class ServiceClients {
 
   /** Health of every service behind the gateway (standard gRPC health checks, in parallel). */
   async health(): Promise<Record<string, boolean>> {
-    const entries = await Promise.all(Object.entries(this.healthTargets).map(async ([name, address]) => [name, await checkGrpcHealth(address)] as const));
+    const entries = await Promise.all(
+      Object.entries(this.healthTargets).map(async ([name, address]) => [name, await checkGrpcHealth(address)] as const),
+    );
     return Object.fromEntries(entries);
   }
 }

@@ -49,7 +49,10 @@ function toView(projectId: string, environment: EnvironmentName, stored: StoredP
  * may read and change. Decisions themselves never go through here.
  */
 export class ScoringAdministration {
-  constructor(private readonly policies: PolicyRepository, private readonly decisions: DecisionRepository) {}
+  constructor(
+    private readonly policies: PolicyRepository,
+    private readonly decisions: DecisionRepository,
+  ) {}
 
   async getPolicy(projectId: string, environment: EnvironmentName): Promise<PolicyView> {
     const problems = policyScopeProblems(projectId, environment);
@@ -67,9 +70,11 @@ export class ScoringAdministration {
 
   /** Newest first, with internal codes and details: for admins and reviewers only. */
   async listDecisions(projectId: string, sessionId: string): Promise<DecisionRecord[]> {
-    const problems = [...(isUuid(projectId) ? [] : ['projectId must be a UUID']), ...(isUuid(sessionId) ? [] : ['sessionId must be a UUID'])];
+    const problems = [
+      ...(isUuid(projectId) ? [] : ['projectId must be a UUID']),
+      ...(isUuid(sessionId) ? [] : ['sessionId must be a UUID']),
+    ];
     if (problems.length) throw new KycError(ErrorCode.VALIDATION_FAILED, problems.join('; '), { problems });
     return this.decisions.listForSession(projectId, sessionId);
   }
 }
-

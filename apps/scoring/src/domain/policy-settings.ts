@@ -139,7 +139,11 @@ function validateWeights(raw: unknown, problems: string[]): ConfidenceWeights | 
     if (!isFraction(given[name])) problems.push(`weights.${name} must be a number in [0, 1] (all three weights are required)`);
   }
   if (problems.length > before) return undefined;
-  const weights = { detectionConfidence: given.detectionConfidence as number, faceMatchScore: given.faceMatchScore as number, livenessConfidence: given.livenessConfidence as number };
+  const weights = {
+    detectionConfidence: given.detectionConfidence as number,
+    faceMatchScore: given.faceMatchScore as number,
+    livenessConfidence: given.livenessConfidence as number,
+  };
   const sum = weights.detectionConfidence + weights.faceMatchScore + weights.livenessConfidence;
   if (Math.abs(sum - 1) > WEIGHT_SUM_TOLERANCE) {
     problems.push(`weights must add up to 1, got ${Number(sum.toFixed(6))}`);
@@ -168,7 +172,12 @@ export interface AppliedPolicy {
   overridesVersion: number;
 }
 
-export const DEFAULT_POLICY: AppliedPolicy = Object.freeze({ revision: POLICY_REVISION, settings: DEFAULT_POLICY_SETTINGS, overrides: {}, overridesVersion: 0 });
+export const DEFAULT_POLICY: AppliedPolicy = Object.freeze({
+  revision: POLICY_REVISION,
+  settings: DEFAULT_POLICY_SETTINGS,
+  overrides: {},
+  overridesVersion: 0,
+});
 
 export function applyOverrides(overrides: PolicyOverrides, overridesVersion: number): AppliedPolicy {
   return { revision: POLICY_REVISION, settings: resolvePolicySettings(overrides), overrides, overridesVersion };

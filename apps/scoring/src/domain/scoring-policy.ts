@@ -4,8 +4,17 @@ import { type AppliedPolicy, DEFAULT_POLICY, type PolicySettings } from './polic
 
 /** Codes the API may show to the end user (spec 2.8); every other signal is anti-fraud. */
 export const USER_SHOWABLE_CODES = new Set([
-  'WRONG_SIDE_BACK_UPLOADED', 'PORTRAIT_NOT_DETECTED', 'MRZ_CROSS_LOW_SCORE', 'DOCUMENT_MIXING_SUSPECTED', 'LOW_DETECTION_CONFIDENCE',
-  'DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE', 'MRZ_MISSING_BACK_SIDE', 'DOC_EXPIRED', 'FACE_MATCH_LOW_SCORE', 'GENERIC_REVIEW',
+  'WRONG_SIDE_BACK_UPLOADED',
+  'PORTRAIT_NOT_DETECTED',
+  'MRZ_CROSS_LOW_SCORE',
+  'DOCUMENT_MIXING_SUSPECTED',
+  'LOW_DETECTION_CONFIDENCE',
+  'DOCUMENT_QUALITY_TOO_LOW',
+  'MRZ_DATA_UNREADABLE',
+  'MRZ_MISSING_BACK_SIDE',
+  'DOC_EXPIRED',
+  'FACE_MATCH_LOW_SCORE',
+  'GENERIC_REVIEW',
 ]);
 
 export type SignalSource = 'document' | 'upload' | 'face' | 'duplicate';
@@ -125,12 +134,12 @@ export function classifySignal(signal: Pick<ScoringSignal, 'code' | 'source' | '
   }
   if (signal.source === 'document' && signal.kind === 'problem') return 'document_problem';
   // Only an explicit low severity is merely a penalty; a missing one is treated as serious.
-  if (signal.source === 'document' && signal.kind === 'authenticity') return signal.severity === 'low' ? 'authenticity_penalty' : 'authenticity_review';
+  if (signal.source === 'document' && signal.kind === 'authenticity')
+    return signal.severity === 'low' ? 'authenticity_penalty' : 'authenticity_review';
   if (signal.source === 'duplicate') return 'duplicate';
   // Anything the policy has no rule for is looked at by a person rather than approved.
   return 'unrecognised';
 }
-
 
 /** An explanation line while the decision is made; its rule text stands when no rule fires on it. */
 type Evidence = ExplanationEntry;
@@ -163,8 +172,16 @@ export interface Facts {
 function allEvidence(facts: Facts): Evidence[] {
   const e = facts.evidence;
   return [
-    ...e.weighted, e.face, e.documentAnalysed, e.documentType, e.requiresBackSide, e.duplicate, e.recollectionCycles,
-    ...facts.signals.map((s) => s.evidence), e.threshold, e.confidence,
+    ...e.weighted,
+    e.face,
+    e.documentAnalysed,
+    e.documentType,
+    e.requiresBackSide,
+    e.duplicate,
+    e.recollectionCycles,
+    ...facts.signals.map((s) => s.evidence),
+    e.threshold,
+    e.confidence,
   ];
 }
 
@@ -181,7 +198,8 @@ export interface PolicyRule {
   firesOn(facts: Facts): Evidence[];
 }
 
-const signalsOf = (facts: Facts, ...classes: SignalClass[]): Evidence[] => facts.signals.filter((s) => classes.includes(s.class)).map((s) => s.evidence);
+const signalsOf = (facts: Facts, ...classes: SignalClass[]): Evidence[] =>
+  facts.signals.filter((s) => classes.includes(s.class)).map((s) => s.evidence);
 const cyclesLeft = (facts: Facts) => facts.recollectionCycles < MAX_RECOLLECTION_CYCLES;
 const when = (condition: boolean, evidence: Evidence[]): Evidence[] => (condition ? evidence : []);
 
@@ -192,77 +210,112 @@ const when = (condition: boolean, evidence: Evidence[]): Evidence[] => (conditio
  */
 export const RULES: readonly PolicyRule[] = [
   {
-    id: 'document_expired', outcome: 'failed', failureReason: ErrorCode.DOCUMENT_EXPIRED, shows: 'nothing',
+    id: 'document_expired',
+    outcome: 'failed',
+    failureReason: ErrorCode.DOCUMENT_EXPIRED,
+    shows: 'nothing',
     when: 'a DOC_EXPIRED signal',
     firesOn: (f) => signalsOf(f, 'document_expired'),
   },
   {
-    id: 'face_not_matched', outcome: 'failed', failureReason: ErrorCode.FACE_MISMATCH, shows: 'nothing',
+    id: 'face_not_matched',
+    outcome: 'failed',
+    failureReason: ErrorCode.FACE_MISMATCH,
+    shows: 'nothing',
     when: 'face match status NOT_MATCHED',
     firesOn: (f) => when(f.faceStatus === 'NOT_MATCHED', [f.evidence.face]),
   },
   {
-    id: 'wrong_side_photographed_twice', outcome: 'action_required', nextAction: 'resubmit_front', shows: 'signal_code',
+    id: 'wrong_side_photographed_twice',
+    outcome: 'action_required',
+    nextAction: 'resubmit_front',
+    shows: 'signal_code',
     when: `a recorded WRONG_SIDE_BACK_UPLOADED upload problem, fewer than ${MAX_RECOLLECTION_CYCLES} re-collection cycles so far`,
     firesOn: (f) => when(cyclesLeft(f), signalsOf(f, 'wrong_side_photographed_twice')),
   },
   {
-    id: 'back_side_without_mrz', outcome: 'action_required', nextAction: 'resubmit_back', shows: 'signal_code',
+    id: 'back_side_without_mrz',
+    outcome: 'action_required',
+    nextAction: 'resubmit_back',
+    shows: 'signal_code',
     when: `an MRZ_MISSING_BACK_SIDE signal, fewer than ${MAX_RECOLLECTION_CYCLES} re-collection cycles so far`,
     firesOn: (f) => when(cyclesLeft(f), signalsOf(f, 'back_side_without_mrz')),
   },
   {
-    id: 'recollection_limit_reached', outcome: 'manual_review', shows: 'signal_code',
+    id: 'recollection_limit_reached',
+    outcome: 'manual_review',
+    shows: 'signal_code',
     when: `a side would be asked for again after ${MAX_RECOLLECTION_CYCLES} re-collection cycles`,
     firesOn: (f) => when(!cyclesLeft(f), signalsOf(f, 'wrong_side_photographed_twice', 'back_side_without_mrz')),
   },
   {
-    id: 'recorded_upload_problem', outcome: 'manual_review', shows: 'signal_code',
+    id: 'recorded_upload_problem',
+    outcome: 'manual_review',
+    shows: 'signal_code',
     when: 'any other upload problem recorded on a repeated upload (spec part 3)',
     firesOn: (f) => signalsOf(f, 'recorded_upload_problem'),
   },
   {
-    id: 'document_problem', outcome: 'manual_review', shows: 'signal_code',
+    id: 'document_problem',
+    outcome: 'manual_review',
+    shows: 'signal_code',
     when: 'a document signal of kind problem',
     firesOn: (f) => signalsOf(f, 'document_problem'),
   },
   {
-    id: 'authenticity_signal', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'authenticity_signal',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: 'an authenticity signal of medium or high (or unknown) severity',
     firesOn: (f) => signalsOf(f, 'authenticity_review'),
   },
   {
-    id: 'duplicate_suspected', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'duplicate_suspected',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: 'a suspected duplicate, unless the project allows duplicates',
-    firesOn: (f) => when(f.settings.duplicates === 'review', [...when(f.duplicateSuspected, [f.evidence.duplicate]), ...signalsOf(f, 'duplicate')]),
+    firesOn: (f) =>
+      when(f.settings.duplicates === 'review', [...when(f.duplicateSuspected, [f.evidence.duplicate]), ...signalsOf(f, 'duplicate')]),
   },
   {
-    id: 'face_match_low_score', outcome: 'manual_review', shows: 'FACE_MATCH_LOW_SCORE',
+    id: 'face_match_low_score',
+    outcome: 'manual_review',
+    shows: 'FACE_MATCH_LOW_SCORE',
     when: 'face match status LOW_SCORE',
     firesOn: (f) => when(f.faceStatus === 'LOW_SCORE', [f.evidence.face]),
   },
   {
-    id: 'face_match_not_performed', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'face_match_not_performed',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: 'no face match was performed (or its status is not one of the four)',
     firesOn: (f) => when(f.faceStatus === 'NOT_PERFORMED', [f.evidence.face]),
   },
   {
-    id: 'document_not_analysed', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'document_not_analysed',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: 'the document could not be analysed',
     firesOn: (f) => when(!f.documentAnalysed, [f.evidence.documentAnalysed]),
   },
   {
-    id: 'document_type_unknown', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'document_type_unknown',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: 'the document was analysed but its type could not be named',
     firesOn: (f) => when(f.documentAnalysed && !f.documentTypeKnown, [f.evidence.documentType]),
   },
   {
-    id: 'unrecognised_signal', outcome: 'manual_review', shows: 'signal_code',
+    id: 'unrecognised_signal',
+    outcome: 'manual_review',
+    shows: 'signal_code',
     when: 'a signal no rule above knows (another source or kind)',
     firesOn: (f) => signalsOf(f, 'unrecognised'),
   },
   {
-    id: 'confidence_below_threshold', outcome: 'manual_review', shows: 'GENERIC_REVIEW',
+    id: 'confidence_below_threshold',
+    outcome: 'manual_review',
+    shows: 'GENERIC_REVIEW',
     when: "confidence below the project's auto-approve threshold",
     firesOn: (f) => when(f.confidence < f.settings.autoApproveThreshold, [f.evidence.confidence]),
   },
@@ -309,11 +362,19 @@ function shownCodes(fired: { rule: PolicyRule; evidence: Evidence[] }[]): string
 
 function decideForPersona(email: string): DecisionResult {
   const persona = resolvePersona(email);
-  const explanation = [{ signal: 'test_persona', value: persona.confidence, weight: 1, rule: `test mode persona ${persona.email} is ${persona.outcome}` }];
+  const explanation = [
+    { signal: 'test_persona', value: persona.confidence, weight: 1, rule: `test mode persona ${persona.email} is ${persona.outcome}` },
+  ];
   const shared = { ...NONE, confidence: persona.confidence, explanation, ruleFired: 'test_mode_persona', policy: null };
   return persona.outcome === 'approved'
     ? { ...shared, outcome: 'completed', issueCodes: [] }
-    : { ...shared, outcome: 'rejected', issueCodes: ['GENERIC_REVIEW'], rejectionReason: persona.rejectionReason, reviewedBy: 'test-mode-persona' };
+    : {
+        ...shared,
+        outcome: 'rejected',
+        issueCodes: ['GENERIC_REVIEW'],
+        rejectionReason: persona.rejectionReason,
+        reviewedBy: 'test-mode-persona',
+      };
 }
 
 /** A number in [0,1]; anything else (NaN, negative, above 1) is clamped, a non-number counts as 0. */
@@ -344,16 +405,32 @@ function gatherFacts(input: ScoringInput, settings: PolicySettings): Facts {
     const signalClass = classifySignal(signal);
     const penalty = signalClass === 'authenticity_penalty' ? -settings.lowSeverityPenalty : 0;
     const evidence: Evidence = {
-      ...line(`${signal.source || 'unknown'}:${signal.code || signal.name}`, signal.value, penalty, UNFIRED_SIGNAL_NOTE[signalClass] ?? 'no rule fired'),
-      code: signal.code, source: signal.source, kind: signal.kind, severity: signal.severity, side: signal.side, detail: signal.detail,
+      ...line(
+        `${signal.source || 'unknown'}:${signal.code || signal.name}`,
+        signal.value,
+        penalty,
+        UNFIRED_SIGNAL_NOTE[signalClass] ?? 'no rule fired',
+      ),
+      code: signal.code,
+      source: signal.source,
+      kind: signal.kind,
+      severity: signal.severity,
+      side: signal.side,
+      detail: signal.detail,
     };
     return { class: signalClass, evidence };
   });
   const penalties = signals.reduce((sum, s) => sum + s.evidence.weight, 0);
-  const confidence = roundConfidence(weights.detectionConfidence * detection + weights.faceMatchScore * faceScore + weights.livenessConfidence * liveness + penalties);
+  const confidence = roundConfidence(
+    weights.detectionConfidence * detection + weights.faceMatchScore * faceScore + weights.livenessConfidence * liveness + penalties,
+  );
 
   const documentTypeKnown = input.documentType !== '' && input.documentType !== 'unknown';
-  const duplicateNote = !input.duplicateSuspected ? 'no duplicate suspected' : settings.duplicates === 'allow' ? 'duplicate allowed by the project policy' : '';
+  const duplicateNote = !input.duplicateSuspected
+    ? 'no duplicate suspected'
+    : settings.duplicates === 'allow'
+      ? 'duplicate allowed by the project policy'
+      : '';
   return {
     settings,
     faceStatus,

@@ -3,5 +3,10 @@ import { CreateDecisions1763870400000 } from './migrations/1763870400000-CreateD
 import { PoliciesAndDecisionExplanations1764115200000 } from './migrations/1764115200000-PoliciesAndDecisionExplanations';
 
 export function createScoringDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'scoring', databaseUrl, entities: [], migrations: [CreateDecisions1763870400000, PoliciesAndDecisionExplanations1764115200000] });
+  return createServiceDataSource({
+    schema: 'scoring',
+    databaseUrl,
+    entities: [],
+    migrations: [CreateDecisions1763870400000, PoliciesAndDecisionExplanations1764115200000],
+  });
 }

@@ -36,7 +36,10 @@ export class PolicyRepository {
 
   async find(projectId: string, environment: string): Promise<StoredPolicy | null> {
     assertPolicyScope(projectId, environment);
-    const rows: PolicyRow[] = await this.dataSource.query(`SELECT * FROM scoring.policies WHERE project_id = $1 AND environment = $2`, [projectId, environment]);
+    const rows: PolicyRow[] = await this.dataSource.query(`SELECT * FROM scoring.policies WHERE project_id = $1 AND environment = $2`, [
+      projectId,
+      environment,
+    ]);
     return rows.length ? toStoredPolicy(projectId, environment, rows[0]) : null;
   }
 
@@ -69,8 +72,14 @@ export class PolicyRepository {
          updated_at = now()
        RETURNING *`,
       [
-        projectId, environment, overrides.autoApproveThreshold ?? null, overrides.weights?.detectionConfidence ?? null,
-        overrides.weights?.faceMatchScore ?? null, overrides.weights?.livenessConfidence ?? null, overrides.lowSeverityPenalty ?? null, overrides.duplicates ?? null,
+        projectId,
+        environment,
+        overrides.autoApproveThreshold ?? null,
+        overrides.weights?.detectionConfidence ?? null,
+        overrides.weights?.faceMatchScore ?? null,
+        overrides.weights?.livenessConfidence ?? null,
+        overrides.lowSeverityPenalty ?? null,
+        overrides.duplicates ?? null,
       ],
     );
     return toStoredPolicy(projectId, environment, rows[0]);
@@ -83,7 +92,11 @@ function toStoredPolicy(projectId: string, environment: PolicyEnvironment, row: 
   if (row.low_severity_penalty !== null) raw.lowSeverityPenalty = row.low_severity_penalty;
   if (row.duplicates !== null) raw.duplicates = row.duplicates;
   if (row.detection_confidence_weight !== null || row.face_match_score_weight !== null || row.liveness_confidence_weight !== null) {
-    raw.weights = { detectionConfidence: row.detection_confidence_weight, faceMatchScore: row.face_match_score_weight, livenessConfidence: row.liveness_confidence_weight };
+    raw.weights = {
+      detectionConfidence: row.detection_confidence_weight,
+      faceMatchScore: row.face_match_score_weight,
+      livenessConfidence: row.liveness_confidence_weight,
+    };
   }
   // The table's checks make this a formality; it keeps the typed value honest all the same.
   return { projectId, environment, overrides: validatePolicyOverrides(raw), version: row.version, updatedAt: row.updated_at.toISOString() };

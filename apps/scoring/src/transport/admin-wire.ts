@@ -1,4 +1,13 @@
-import { common, evidenceScopes, projectEnvironments, type scoring, severities, signalKinds, signalSources, verificationOutcomes } from '@kyc/contracts';
+import {
+  common,
+  evidenceScopes,
+  projectEnvironments,
+  type scoring,
+  severities,
+  signalKinds,
+  signalSources,
+  verificationOutcomes,
+} from '@kyc/contracts';
 import type { PolicyView } from '../application/scoring-administration';
 import type { AppliedPolicy, PolicyOverrides, PolicySettings } from '../domain/policy-settings';
 import type { DecisionRecord } from '../infrastructure/decision.repository';
@@ -11,7 +20,8 @@ import type { DecisionRecord } from '../infrastructure/decision.repository';
 export function fromWireOverrides(wire: scoring.PolicyOverrides | null | undefined): Record<string, unknown> {
   if (!wire) return {};
   const overrides: Record<string, unknown> = {};
-  if (wire.autoApproveThreshold !== undefined && wire.autoApproveThreshold !== null) overrides.autoApproveThreshold = wire.autoApproveThreshold;
+  if (wire.autoApproveThreshold !== undefined && wire.autoApproveThreshold !== null)
+    overrides.autoApproveThreshold = wire.autoApproveThreshold;
   if (wire.weights) {
     const { detectionConfidence, faceMatchScore, livenessConfidence } = wire.weights;
     overrides.weights = { detectionConfidence, faceMatchScore, livenessConfidence };

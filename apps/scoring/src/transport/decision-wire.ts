@@ -1,5 +1,13 @@
 import {
-  type EnvironmentName, evidenceScopes, faceMatchStatuses, projectEnvironments, type scoring, severities, signalKinds, signalSources, verificationOutcomes,
+  type EnvironmentName,
+  evidenceScopes,
+  faceMatchStatuses,
+  projectEnvironments,
+  type scoring,
+  severities,
+  signalKinds,
+  signalSources,
+  verificationOutcomes,
 } from '@kyc/contracts';
 import { requireWire } from '@kyc/grpc';
 import type { DecisionResult, ScoringInput } from '../domain/scoring-policy';

@@ -14,7 +14,10 @@ import { toScoringInput, toWireDecision } from './decision-wire';
 export class ScoringGrpcController implements scoring.ScoringServiceController {
   private readonly administration: ScoringAdministration;
 
-  constructor(private readonly decisions: DecisionRepository, private readonly policies: PolicyRepository) {
+  constructor(
+    private readonly decisions: DecisionRepository,
+    private readonly policies: PolicyRepository,
+  ) {
     this.administration = new ScoringAdministration(policies, decisions);
   }
 
@@ -23,16 +26,30 @@ export class ScoringGrpcController implements scoring.ScoringServiceController {
     // Test-mode personas read no policy: skip the round trip.
     const policy = request.testMode ? DEFAULT_POLICY : await this.policies.policyFor(request.projectId, input.environment);
     const decision = decide(input, policy);
-    await this.decisions.save({ sessionId: request.sessionId, attemptId: request.attemptId, projectId: request.projectId, environment: input.environment, decision });
+    await this.decisions.save({
+      sessionId: request.sessionId,
+      attemptId: request.attemptId,
+      projectId: request.projectId,
+      environment: input.environment,
+      decision,
+    });
     return toWireDecision(decision);
   }
 
   async getPolicy(request: scoring.PolicyRef): Promise<scoring.Policy> {
-    return toWirePolicy(await this.administration.getPolicy(request.projectId, requireWire(projectEnvironments, request.environment, 'environment')));
+    return toWirePolicy(
+      await this.administration.getPolicy(request.projectId, requireWire(projectEnvironments, request.environment, 'environment')),
+    );
   }
 
   async setPolicy(request: scoring.SetPolicyRequest): Promise<scoring.Policy> {
-    return toWirePolicy(await this.administration.setPolicy(request.projectId, requireWire(projectEnvironments, request.environment, 'environment'), fromWireOverrides(request.overrides)));
+    return toWirePolicy(
+      await this.administration.setPolicy(
+        request.projectId,
+        requireWire(projectEnvironments, request.environment, 'environment'),
+        fromWireOverrides(request.overrides),
+      ),
+    );
   }
 
   async listDecisions(request: scoring.ListDecisionsRequest): Promise<scoring.ListDecisionsResponse> {

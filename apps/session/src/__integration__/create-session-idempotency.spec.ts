@@ -24,7 +24,12 @@ describe('idempotent session creation (real PostgreSQL)', () => {
   });
 
   const command = (key: string, fingerprint = 'fp-1') => ({
-    projectId, environment: 'sandbox' as const, clientMetadata: { email: 'a@example.com' }, language: 'en', expiryMinutes: 30, idempotency: { key, fingerprint },
+    projectId,
+    environment: 'sandbox' as const,
+    clientMetadata: { email: 'a@example.com' },
+    language: 'en',
+    expiryMinutes: 30,
+    idempotency: { key, fingerprint },
   });
   const countWithKey = async (key: string) =>
     Number((await database.dataSource.query(`SELECT count(*) AS n FROM session.sessions WHERE idempotency_key = $1`, [key]))[0].n);

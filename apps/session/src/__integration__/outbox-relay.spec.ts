@@ -38,7 +38,12 @@ describe('outbox relay (real PostgreSQL)', () => {
     for (let i = firstStep; i < firstStep + count; i += 1) {
       await database.dataSource.query(
         `INSERT INTO session.outbox (type, session_id, project_id, environment, payload) VALUES ($1, $2, $3, 'sandbox', $4)`,
-        [type, sessionId, randomUUID(), JSON.stringify({ status: 'connected', change: `step-${i}`, clientMetadataJson: '{}', testMode: false })],
+        [
+          type,
+          sessionId,
+          randomUUID(),
+          JSON.stringify({ status: 'connected', change: `step-${i}`, clientMetadataJson: '{}', testMode: false }),
+        ],
       );
     }
   }
@@ -46,7 +51,9 @@ describe('outbox relay (real PostgreSQL)', () => {
   async function drain(relays: OutboxRelay[]): Promise<void> {
     for (let round = 0; round < 200; round += 1) {
       const counts = await Promise.all(relays.map((relay) => relay.relayOnce().catch(() => 1)));
-      const [{ left }] = await database.dataSource.query(`SELECT count(*)::int AS left FROM session.outbox WHERE published_at IS NULL AND parked_at IS NULL`);
+      const [{ left }] = await database.dataSource.query(
+        `SELECT count(*)::int AS left FROM session.outbox WHERE published_at IS NULL AND parked_at IS NULL`,
+      );
       if (left === 0 && counts.every((c) => c === 0)) return;
     }
     throw new Error('the outbox did not drain');
@@ -55,7 +62,8 @@ describe('outbox relay (real PostgreSQL)', () => {
   it('keeps each session in order with three relays publishing at once, each event once', async () => {
     const sessions = Array.from({ length: 8 }, () => randomUUID());
     // Interleaved: every session's events are spread over the whole outbox.
-    for (let step = 0; step < 6; step += 1) for (const sessionId of sessions) await appendEvents(sessionId, 1, 'verification.updated', step);
+    for (let step = 0; step < 6; step += 1)
+      for (const sessionId of sessions) await appendEvents(sessionId, 1, 'verification.updated', step);
     const bus = new RecordingBus();
     // Claims of 5 rows: the relays split every session's events between them.
     const relays = [0, 1, 2].map(() => new OutboxRelay(database.dataSource, bus, logger, { pollMs: 100, batchSize: 5 }));
@@ -80,7 +88,9 @@ describe('outbox relay (real PostgreSQL)', () => {
     await drain([relay]);
     expect(bus.published.filter((e) => e.sessionId === healthy)).toHaveLength(3);
     const parked: { park_reason: string; published_at: Date | null }[] = await database.dataSource.query(
-      `SELECT park_reason, published_at FROM session.outbox WHERE session_id = $1`, [broken]);
+      `SELECT park_reason, published_at FROM session.outbox WHERE session_id = $1`,
+      [broken],
+    );
     expect(parked).toEqual([{ park_reason: expect.any(String), published_at: null }]);
   });
 });

@@ -32,10 +32,15 @@ async function until<T>(probe: () => Promise<T | undefined | false>, timeoutMs =
 type Handler = (request: Record<string, unknown>) => Promise<unknown>;
 
 /** A real gRPC server for one of our services' contracts, answering with the given handlers. */
-async function fakeService(service: ServiceName, handlers: Record<string, Handler>): Promise<{ address: string; calls: string[]; stop(): void }> {
+async function fakeService(
+  service: ServiceName,
+  handlers: Record<string, Handler>,
+): Promise<{ address: string; calls: string[]; stop(): void }> {
   const { file, packageName, serviceName } = SERVICE_PROTOS[service];
   const definition = grpc.loadPackageDefinition(protoLoader.loadSync(file, LOADER_OPTIONS));
-  const ctor = `${packageName}.${serviceName}`.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], definition) as grpc.ServiceClientConstructor;
+  const ctor = `${packageName}.${serviceName}`
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], definition) as grpc.ServiceClientConstructor;
   const calls: string[] = [];
   const implementation: grpc.UntypedServiceImplementation = {};
   for (const [name, attrs] of Object.entries(ctor.service)) {
@@ -44,12 +49,17 @@ async function fakeService(service: ServiceName, handlers: Record<string, Handle
       calls.push(method);
       const handler = handlers[method];
       if (!handler) return callback({ code: grpc.status.UNIMPLEMENTED, details: `${method} not faked` });
-      handler(call.request).then((response) => callback(null, response), (error: Error) => callback({ code: grpc.status.UNAVAILABLE, details: error.message }));
+      handler(call.request).then(
+        (response) => callback(null, response),
+        (error: Error) => callback({ code: grpc.status.UNAVAILABLE, details: error.message }),
+      );
     };
   }
   const server = new grpc.Server();
   server.addService(ctor.service, implementation);
-  const port = await new Promise<number>((resolve, reject) => server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))));
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
+  );
   return { address: `127.0.0.1:${port}`, calls, stop: () => server.forceShutdown() };
 }
 
@@ -72,9 +82,23 @@ class SessionProcess {
 }
 
 const EVIDENCE = {
-  documentType: 'passport', fullName: 'ERIKA MUSTERMANN', firstName: 'ERIKA', lastName: 'MUSTERMANN', dateOfBirth: '1964-08-12', nationality: 'DEU',
-  sex: 'F', documentNumber: 'C01X00T47', issueDate: '', expiryDate: '2031-10-31', placeOfBirth: '', analysed: true, signals: [], detectionConfidence: 0.97,
-  portraitAvailable: true, requiresBackSide: false, sides: ['main'],
+  documentType: 'passport',
+  fullName: 'ERIKA MUSTERMANN',
+  firstName: 'ERIKA',
+  lastName: 'MUSTERMANN',
+  dateOfBirth: '1964-08-12',
+  nationality: 'DEU',
+  sex: 'F',
+  documentNumber: 'C01X00T47',
+  issueDate: '',
+  expiryDate: '2031-10-31',
+  placeOfBirth: '',
+  analysed: true,
+  signals: [],
+  detectionConfidence: 0.97,
+  portraitAvailable: true,
+  requiresBackSide: false,
+  sides: ['main'],
 };
 
 describe('the session service process under SIGKILL and SIGTERM', () => {
@@ -89,21 +113,46 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
 
   beforeAll(async () => {
     sessions = new SessionRepository(database.dataSource);
-    scope = { projectId: (await new TenancyRepository(database.dataSource).createProject('Process', 'Tests')).project.id, environment: 'sandbox' };
+    scope = {
+      projectId: (await new TenancyRepository(database.dataSource).createProject('Process', 'Tests')).project.id,
+      environment: 'sandbox',
+    };
     const documentFake = await fakeService('document', {
-      getDocumentEvidence: () => (Number.isFinite(evidenceDelayMs) ? sleep(evidenceDelayMs).then(() => EVIDENCE) : new Promise(() => undefined)),
+      getDocumentEvidence: () =>
+        Number.isFinite(evidenceDelayMs) ? sleep(evidenceDelayMs).then(() => EVIDENCE) : new Promise(() => undefined),
       purgeSession: async () => ({}),
     });
     const biometricsFake = await fakeService('biometrics', {
-      matchFace: async () => ({ status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED, score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false } }),
+      matchFace: async () => ({
+        status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED,
+        score: 0.9,
+        performed: true,
+        detail: '',
+        livenessConfidence: 0.95,
+        duplicate: { suspected: false },
+      }),
       purgeSession: async () => ({}),
     });
     const scoringFake = await fakeService('scoring', {
-      decide: async () => ({ outcome: common.VerificationOutcome.VERIFICATION_OUTCOME_COMPLETED, confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [] }),
+      decide: async () => ({
+        outcome: common.VerificationOutcome.VERIFICATION_OUTCOME_COMPLETED,
+        confidence: 0.93,
+        issueCodes: [],
+        nextAction: '',
+        failureReason: '',
+        rejectionReason: '',
+        reviewedBy: '',
+        explanation: [],
+      }),
     });
     const billingFake = await fakeService('billing', {});
     fakes.push(documentFake, biometricsFake, scoringFake, billingFake);
-    addresses = { document: documentFake.address, biometrics: biometricsFake.address, scoring: scoringFake.address, billing: billingFake.address };
+    addresses = {
+      document: documentFake.address,
+      biometrics: biometricsFake.address,
+      scoring: scoringFake.address,
+      billing: billingFake.address,
+    };
   });
 
   afterAll(async () => {
@@ -114,9 +163,15 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
   async function startSession(extraEnv: Record<string, string> = {}): Promise<{ process: SessionProcess; address: string }> {
     const address = `127.0.0.1:${await freePort()}`;
     const child = new SessionProcess({
-      DATABASE_URL: database.url, GRPC_URL: address, EMBED_TOKEN_SECRET: 'x'.repeat(40), DOCUMENT_GRPC_URL: addresses.document,
-      BIOMETRICS_GRPC_URL: addresses.biometrics, SCORING_GRPC_URL: addresses.scoring, BILLING_GRPC_URL: addresses.billing,
-      SESSION_SWEEP_INTERVAL_MS: '200', ...extraEnv,
+      DATABASE_URL: database.url,
+      GRPC_URL: address,
+      EMBED_TOKEN_SECRET: 'x'.repeat(40),
+      DOCUMENT_GRPC_URL: addresses.document,
+      BIOMETRICS_GRPC_URL: addresses.biometrics,
+      SCORING_GRPC_URL: addresses.scoring,
+      BILLING_GRPC_URL: addresses.billing,
+      SESSION_SWEEP_INTERVAL_MS: '200',
+      ...extraEnv,
     });
     running.push(child);
     await until(async () => (await checkGrpcHealth(address)) || undefined, 30_000).catch((error: Error) => {
@@ -129,8 +184,17 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
     return sessions.transaction(async (tx) => {
       const email = `p-${randomUUID()}@example.com`;
       const created = await tx.insert({
-        id: randomUUID(), projectId: scope.projectId, environment: 'sandbox', testMode: false, status: 'connected', clientMetadata: { email }, email,
-        language: 'en', expiryMinutes: 30, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
+        id: randomUUID(),
+        projectId: scope.projectId,
+        environment: 'sandbox',
+        testMode: false,
+        status: 'connected',
+        clientMetadata: { email },
+        email,
+        language: 'en',
+        expiryMinutes: 30,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+        createdAt: new Date(),
       });
       return (await tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false })).id;
     });
@@ -138,7 +202,9 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
 
   const submitOver = (address: string, sessionId: string) => {
     const client = createGrpcClient('session', address, { deadlineMs: 30_000 });
-    return client.submit({ principal: { projectId: scope.projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, sessionId }).finally(() => client.close());
+    return client
+      .submit({ principal: { projectId: scope.projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, sessionId })
+      .finally(() => client.close());
   };
 
   it('SIGKILL mid-submit: the session does not stay processing; the next process gives it back after the lease', async () => {
@@ -156,7 +222,10 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
 
     await startSession({ PROCESSING_LEASE_MS: '3000' });
     await until(async () => (await sessions.find(scope, sessionId)).status === 'connected' || undefined, 15_000);
-    const attempts: { status: string; failure_reason: string }[] = await database.dataSource.query(`SELECT status, failure_reason FROM session.attempts WHERE session_id = $1`, [sessionId]);
+    const attempts: { status: string; failure_reason: string }[] = await database.dataSource.query(
+      `SELECT status, failure_reason FROM session.attempts WHERE session_id = $1`,
+      [sessionId],
+    );
     expect(attempts).toEqual([{ status: 'abandoned', failure_reason: LEASE_LAPSED }]);
   }, 90_000);
 
@@ -171,7 +240,9 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
     await expect(submit).resolves.toMatchObject({ status: 'completed' });
     expect(await exit).toBe(0);
     expect((await sessions.find(scope, sessionId)).status).toBe('completed');
-    const events: { type: string }[] = await database.dataSource.query(`SELECT type FROM session.outbox WHERE session_id = $1`, [sessionId]);
+    const events: { type: string }[] = await database.dataSource.query(`SELECT type FROM session.outbox WHERE session_id = $1`, [
+      sessionId,
+    ]);
     expect(events.map((e) => e.type)).toEqual(['verification.completed']);
   }, 90_000);
 });

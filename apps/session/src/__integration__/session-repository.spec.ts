@@ -43,7 +43,9 @@ describe('session persistence (real PostgreSQL)', () => {
   it('stores secret keys only as digests and authenticates them', async () => {
     const { pairs } = await tenancy.createProject('Keys', 'Tests');
     const secret = pairs.find((p) => p.environment === 'sandbox')!.secret.value;
-    const rows: { secret_hash: Buffer | null; prefix: string }[] = await database.dataSource.query(`SELECT secret_hash, prefix FROM session.api_keys WHERE kind = 'secret'`);
+    const rows: { secret_hash: Buffer | null; prefix: string }[] = await database.dataSource.query(
+      `SELECT secret_hash, prefix FROM session.api_keys WHERE kind = 'secret'`,
+    );
     for (const row of rows) expect(row.secret_hash?.toString('utf8') ?? '').not.toContain('sk_');
     expect(JSON.stringify(await database.dataSource.query(`SELECT * FROM session.api_keys`))).not.toContain(secret);
     expect(await tenancy.authenticate(secret)).toMatchObject({ environment: 'sandbox' });
@@ -53,9 +55,13 @@ describe('session persistence (real PostgreSQL)', () => {
   it('never finds a session from another project or environment (KYC_001)', async () => {
     const record = await newSession();
     const other = (await tenancy.createProject('Other', 'Tests')).project.id;
-    await expect(sessions.find({ projectId: other, environment: 'test' }, record.id)).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    await expect(sessions.find({ projectId: other, environment: 'test' }, record.id)).rejects.toMatchObject({
+      code: ErrorCode.SESSION_NOT_FOUND,
+    });
     await expect(sessions.find({ projectId, environment: 'live' }, record.id)).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
-    await expect(sessions.find({ projectId, environment: 'test' }, 'not-a-uuid')).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    await expect(sessions.find({ projectId, environment: 'test' }, 'not-a-uuid')).rejects.toMatchObject({
+      code: ErrorCode.SESSION_NOT_FOUND,
+    });
     await expect(sessions.find({ projectId, environment: 'test' }, record.id)).resolves.toMatchObject({ id: record.id });
   });
 
@@ -82,17 +88,37 @@ describe('session persistence (real PostgreSQL)', () => {
       const locked = await tx.findForUpdate(scope, newer.id);
       await applyTransition(tx, locked, 'pipeline_completed', {}, {}, () => ({
         type: 'verification.completed',
-        payload: { status: 'completed', attemptId: '', decision: 'approved', confidence: 1, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true, poaPending: false },
+        payload: {
+          status: 'completed',
+          attemptId: '',
+          decision: 'approved',
+          confidence: 1,
+          documentType: '',
+          extractedData: undefined,
+          duplicate: { suspected: false },
+          clientMetadataJson: '',
+          testMode: true,
+          poaPending: false,
+        },
       }));
     });
     expect((await sessions.find(scope, older.id)).status).toBe('superseded');
     expect((await sessions.find(scope, newer.id)).status).toBe('completed');
-    const events: { type: string; session_id: string }[] = await database.dataSource.query(`SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`, [[older.id, newer.id]]);
+    const events: { type: string; session_id: string }[] = await database.dataSource.query(
+      `SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`,
+      [[older.id, newer.id]],
+    );
     expect(events).toEqual([{ type: 'verification.completed', session_id: newer.id }]);
   });
 
   it('PostgreSQL cancels a statement past its timeout and ends a transaction left idle (no lock held for ever)', async () => {
-    const strict = createServiceDataSource({ schema: 'session', databaseUrl: database.url, entities: [], migrations: [], timeouts: { statementMs: 300, idleInTransactionMs: 300 } });
+    const strict = createServiceDataSource({
+      schema: 'session',
+      databaseUrl: database.url,
+      entities: [],
+      migrations: [],
+      timeouts: { statementMs: 300, idleInTransactionMs: 300 },
+    });
     await strict.initialize();
     try {
       await expect(strict.query('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);

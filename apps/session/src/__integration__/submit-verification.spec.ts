@@ -21,13 +21,37 @@ import { TenancyRepository } from '../infrastructure/tenancy.repository';
 const logger = createLogger('submit-test', 'silent');
 
 const EVIDENCE: document.DocumentEvidence = {
-  documentType: 'passport', fullName: 'ERIKA MUSTERMANN', firstName: 'ERIKA', lastName: 'MUSTERMANN', dateOfBirth: '1964-08-12',
-  nationality: 'DEU', sex: 'F', documentNumber: 'C01X00T47', issueDate: '', expiryDate: '2031-10-31', placeOfBirth: '',
-  analysed: true, signals: [], detectionConfidence: 0.97, portraitAvailable: true, requiresBackSide: false, sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
+  documentType: 'passport',
+  fullName: 'ERIKA MUSTERMANN',
+  firstName: 'ERIKA',
+  lastName: 'MUSTERMANN',
+  dateOfBirth: '1964-08-12',
+  nationality: 'DEU',
+  sex: 'F',
+  documentNumber: 'C01X00T47',
+  issueDate: '',
+  expiryDate: '2031-10-31',
+  placeOfBirth: '',
+  analysed: true,
+  signals: [],
+  detectionConfidence: 0.97,
+  portraitAvailable: true,
+  requiresBackSide: false,
+  sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
 };
 
 function decisionOf(over: Partial<scoring.Decision>): scoring.Decision {
-  return { outcome: verificationOutcomes.toWire('completed'), confidence: 0.93, issueCodes: [], nextAction: '', failureReason: '', rejectionReason: '', reviewedBy: '', explanation: [], ...over };
+  return {
+    outcome: verificationOutcomes.toWire('completed'),
+    confidence: 0.93,
+    issueCodes: [],
+    nextAction: '',
+    failureReason: '',
+    rejectionReason: '',
+    reviewedBy: '',
+    explanation: [],
+    ...over,
+  };
 }
 
 /** The analysis services as the session service sees them: answers chosen per test, purges counted, reachability switchable. */
@@ -49,7 +73,14 @@ class FakeAnalysis {
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('document', sessionId),
     },
     biometrics: {
-      matchFace: async () => ({ status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED, score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false, earlierSessionId: '' } }),
+      matchFace: async () => ({
+        status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED,
+        score: 0.9,
+        performed: true,
+        detail: '',
+        livenessConfidence: 0.95,
+        duplicate: { suspected: false, earlierSessionId: '' },
+      }),
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('biometrics', sessionId),
     },
     scoring: { decide: async () => this.decision },
@@ -70,40 +101,77 @@ describe('submit on a real PostgreSQL', () => {
 
   beforeAll(async () => {
     sessions = new SessionRepository(database.dataSource);
-    scope = { projectId: (await new TenancyRepository(database.dataSource).createProject('Submit', 'Tests')).project.id, environment: 'sandbox' };
+    scope = {
+      projectId: (await new TenancyRepository(database.dataSource).createProject('Submit', 'Tests')).project.id,
+      environment: 'sandbox',
+    };
   });
   beforeEach(() => {
     analysis = new FakeAnalysis();
   });
 
   const submitUseCase = (leaseMs = 60_000) =>
-    new SubmitVerificationUseCase(sessions, new VerificationEvidenceGatherer(analysis.clients), { leaseMs, analysisDeadlineMs: 5_000 }, logger);
+    new SubmitVerificationUseCase(
+      sessions,
+      new VerificationEvidenceGatherer(analysis.clients),
+      { leaseMs, analysisDeadlineMs: 5_000 },
+      logger,
+    );
 
   /** A sandbox session with a one-sided document and a selfie in, ready to submit. */
   async function readySession(email = `p-${randomUUID()}@example.com`): Promise<SessionRecord> {
     return sessions.transaction(async (tx) => {
       const created = await tx.insert({
-        id: randomUUID(), projectId: scope.projectId, environment: 'sandbox', testMode: false, status: 'connected', clientMetadata: { email }, email,
-        language: 'en', expiryMinutes: 30, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
+        id: randomUUID(),
+        projectId: scope.projectId,
+        environment: 'sandbox',
+        testMode: false,
+        status: 'connected',
+        clientMetadata: { email },
+        email,
+        language: 'en',
+        expiryMinutes: 30,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+        createdAt: new Date(),
       });
       return tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
     });
   }
 
   const query = <T>(sql: string, params: unknown[]) => database.dataSource.query(sql, params) as Promise<T[]>;
-  const outboxOf = (sessionId: string) => query<{ type: string; payload: Record<string, unknown> }>(`SELECT type, payload FROM session.outbox WHERE session_id = $1 ORDER BY position`, [sessionId]);
+  const outboxOf = (sessionId: string) =>
+    query<{ type: string; payload: Record<string, unknown> }>(
+      `SELECT type, payload FROM session.outbox WHERE session_id = $1 ORDER BY position`,
+      [sessionId],
+    );
   const attemptsOf = (sessionId: string) =>
-    query<{ status: string; failure_reason: string | null; extracted_data: Record<string, string> | null; lease_expires_at: Date | null; issue_codes: string[] }>(
-      `SELECT status, failure_reason, extracted_data, lease_expires_at, issue_codes FROM session.attempts WHERE session_id = $1 ORDER BY created_at`, [sessionId]);
+    query<{
+      status: string;
+      failure_reason: string | null;
+      extracted_data: Record<string, string> | null;
+      lease_expires_at: Date | null;
+      issue_codes: string[];
+    }>(
+      `SELECT status, failure_reason, extracted_data, lease_expires_at, issue_codes FROM session.attempts WHERE session_id = $1 ORDER BY created_at`,
+      [sessionId],
+    );
   const purgesOf = (sessionId: string) =>
     query<{ target: string; tries: number; purged_at: Date | null; last_error: string | null; next_try_at: Date }>(
-      `SELECT target, tries, purged_at, last_error, next_try_at FROM session.purge_requests WHERE session_id = $1 ORDER BY target`, [sessionId]);
+      `SELECT target, tries, purged_at, last_error, next_try_at FROM session.purge_requests WHERE session_id = $1 ORDER BY target`,
+      [sessionId],
+    );
 
   it('completed: the attempt succeeds, one completion event without the document number, nothing purged', async () => {
     const session = await readySession();
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session.status).toBe('completed');
-    expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'success', lease_expires_at: null, extracted_data: expect.objectContaining({ lastName: 'MUSTERMANN' }) })]);
+    expect(await attemptsOf(session.id)).toEqual([
+      expect.objectContaining({
+        status: 'success',
+        lease_expires_at: null,
+        extracted_data: expect.objectContaining({ lastName: 'MUSTERMANN' }),
+      }),
+    ]);
     const events = await outboxOf(session.id);
     expect(events.map((e) => e.type)).toEqual(['verification.completed']);
     expect(JSON.stringify(events[0].payload)).not.toContain(EVIDENCE.documentNumber);
@@ -117,15 +185,26 @@ describe('submit on a real PostgreSQL', () => {
     const session = await readySession();
     analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('manual_review'), issueCodes: ['DOCUMENT_QUALITY_TOO_LOW'] });
     expect((await submitUseCase().execute(scope, session.id)).session.status).toBe('manual_review');
-    expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'manual_review', issue_codes: ['DOCUMENT_QUALITY_TOO_LOW'] })]);
+    expect(await attemptsOf(session.id)).toEqual([
+      expect.objectContaining({ status: 'manual_review', issue_codes: ['DOCUMENT_QUALITY_TOO_LOW'] }),
+    ]);
     expect(await outboxOf(session.id)).toEqual([]);
   });
 
   it('action_required: the named side is asked for again, the TTL becomes 24 h and a cycle is counted', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('action_required'), nextAction: 'resubmit_front', issueCodes: ['BLUR'] });
+    analysis.decision = decisionOf({
+      outcome: verificationOutcomes.toWire('action_required'),
+      nextAction: 'resubmit_front',
+      issueCodes: ['BLUR'],
+    });
     const outcome = await submitUseCase().execute(scope, session.id);
-    expect(outcome.session).toMatchObject({ status: 'action_required', nextAction: 'resubmit_front', actionCycles: 1, uploads: { main: true, face: true, front: false } });
+    expect(outcome.session).toMatchObject({
+      status: 'action_required',
+      nextAction: 'resubmit_front',
+      actionCycles: 1,
+      uploads: { main: true, face: true, front: false },
+    });
     expect(outcome.session.expiresAt.getTime() - Date.now()).toBeGreaterThan(23 * 3_600_000);
   });
 
@@ -134,13 +213,22 @@ describe('submit on a real PostgreSQL', () => {
     analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('failed'), failureReason: ErrorCode.FACE_MISMATCH });
     await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.FACE_MISMATCH });
     expect((await sessions.find(scope, session.id)).status).toBe('failed');
-    expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'failed', extracted_data: null, failure_reason: ErrorCode.FACE_MISMATCH })]);
-    expect((await purgesOf(session.id)).map((p) => [p.target, p.purged_at])).toEqual([['biometrics', null], ['document', null]]);
+    expect(await attemptsOf(session.id)).toEqual([
+      expect.objectContaining({ status: 'failed', extracted_data: null, failure_reason: ErrorCode.FACE_MISMATCH }),
+    ]);
+    expect((await purgesOf(session.id)).map((p) => [p.target, p.purged_at])).toEqual([
+      ['biometrics', null],
+      ['document', null],
+    ]);
   });
 
   it('rejected (test persona): closed as rejected with a status_changed event', async () => {
     const session = await readySession();
-    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('rejected'), rejectionReason: 'persona rejects', reviewedBy: 'persona' });
+    analysis.decision = decisionOf({
+      outcome: verificationOutcomes.toWire('rejected'),
+      rejectionReason: 'persona rejects',
+      reviewedBy: 'persona',
+    });
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session.status).toBe('rejected');
     expect((await outboxOf(session.id)).map((e) => e.type)).toEqual(['verification.status_changed']);
@@ -151,7 +239,9 @@ describe('submit on a real PostgreSQL', () => {
     analysis.documentFailure = new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'document down');
     await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.SERVICE_UNAVAILABLE });
     expect((await sessions.find(scope, session.id)).status).toBe('connected');
-    expect(await attemptsOf(session.id)).toEqual([expect.objectContaining({ status: 'abandoned', failure_reason: 'processing could not run', lease_expires_at: null })]);
+    expect(await attemptsOf(session.id)).toEqual([
+      expect.objectContaining({ status: 'abandoned', failure_reason: 'processing could not run', lease_expires_at: null }),
+    ]);
     analysis.documentFailure = undefined;
     expect((await submitUseCase().execute(scope, session.id)).session.status).toBe('completed');
   });
@@ -189,7 +279,10 @@ describe('submit on a real PostgreSQL', () => {
     const down = await worker.drainOnce();
     expect(down.failed).toBeGreaterThanOrEqual(2);
     let rows = await purgesOf(session.id);
-    expect(rows.map((p) => [p.target, p.tries, p.purged_at])).toEqual([['biometrics', 1, null], ['document', 1, null]]);
+    expect(rows.map((p) => [p.target, p.tries, p.purged_at])).toEqual([
+      ['biometrics', 1, null],
+      ['document', 1, null],
+    ]);
     expect(rows.every((p) => p.last_error?.includes('unreachable') && p.next_try_at.getTime() > Date.now())).toBe(true);
     // Not due yet: a drain right now leaves them alone.
     expect((await worker.drainOnce()).purged).toBe(0);
@@ -198,6 +291,11 @@ describe('submit on a real PostgreSQL', () => {
     await worker.drainOnce(new Date(Date.now() + 60_000));
     rows = await purgesOf(session.id);
     expect(rows.every((p) => p.purged_at !== null && p.last_error === null)).toBe(true);
-    expect(analysis.purged.filter((p) => p.sessionId === session.id).map((p) => p.target).sort()).toEqual(['biometrics', 'document']);
+    expect(
+      analysis.purged
+        .filter((p) => p.sessionId === session.id)
+        .map((p) => p.target)
+        .sort(),
+    ).toEqual(['biometrics', 'document']);
   });
 });

@@ -34,16 +34,40 @@ class FakeServices {
       analyzeSide: async (request: { side: string; dataGeneration: number }) => {
         this.analysedWith.push(request.dataGeneration);
         await this.gate;
-        return { side: request.side, detectedDocumentType: 'passport', detectionConfidence: 0.97, isValidDocument: true, requiresBackSide: false, issueCodes: [], width: 1200, height: 850, uploadId: randomUUID() };
+        return {
+          side: request.side,
+          detectedDocumentType: 'passport',
+          detectionConfidence: 0.97,
+          isValidDocument: true,
+          requiresBackSide: false,
+          issueCodes: [],
+          width: 1200,
+          height: 850,
+          uploadId: randomUUID(),
+        };
       },
       promoteSide: async (request: { sessionId: string; uploadId: string }) => {
         this.promoted.push({ kind: 'side', ...request });
         return {};
       },
       getDocumentEvidence: async () => ({
-        documentType: 'passport', fullName: 'ERIKA MUSTERMANN', firstName: 'ERIKA', lastName: 'MUSTERMANN', dateOfBirth: '1964-08-12', nationality: 'DEU', sex: 'F',
-        documentNumber: 'C01X00T47', issueDate: '', expiryDate: '2031-10-31', placeOfBirth: '', analysed: true, signals: [], detectionConfidence: 0.97,
-        portraitAvailable: true, requiresBackSide: false, sides: ['main'],
+        documentType: 'passport',
+        fullName: 'ERIKA MUSTERMANN',
+        firstName: 'ERIKA',
+        lastName: 'MUSTERMANN',
+        dateOfBirth: '1964-08-12',
+        nationality: 'DEU',
+        sex: 'F',
+        documentNumber: 'C01X00T47',
+        issueDate: '',
+        expiryDate: '2031-10-31',
+        placeOfBirth: '',
+        analysed: true,
+        signals: [],
+        detectionConfidence: 0.97,
+        portraitAvailable: true,
+        requiresBackSide: false,
+        sides: ['main'],
       }),
       purgeSession: async (request: { sessionId: string; throughGeneration?: number }) => {
         this.purged.push({ target: 'document', ...request });
@@ -60,7 +84,14 @@ class FakeServices {
         this.promoted.push({ kind: 'selfie', ...request });
         return {};
       },
-      matchFace: async () => ({ status: 'MATCHED', score: 0.9, performed: true, detail: '', livenessConfidence: 0.95, duplicate: { suspected: false, matches: 0, reason: '' } }),
+      matchFace: async () => ({
+        status: 'MATCHED',
+        score: 0.9,
+        performed: true,
+        detail: '',
+        livenessConfidence: 0.95,
+        duplicate: { suspected: false, matches: 0, reason: '' },
+      }),
       purgeSession: async (request: { sessionId: string; throughGeneration?: number }) => {
         this.purged.push({ target: 'biometrics', ...request });
         return { purged: true };
@@ -68,8 +99,14 @@ class FakeServices {
     },
     scoring: {
       decide: async () => ({
-        outcome: verificationOutcomes.toWire(this.outcome), confidence: 0.9, issueCodes: [], nextAction: '', failureReason: this.outcome === 'failed' ? ErrorCode.FACE_MISMATCH : '',
-        rejectionReason: '', reviewedBy: '', explanation: [],
+        outcome: verificationOutcomes.toWire(this.outcome),
+        confidence: 0.9,
+        issueCodes: [],
+        nextAction: '',
+        failureReason: this.outcome === 'failed' ? ErrorCode.FACE_MISMATCH : '',
+        rejectionReason: '',
+        reviewedBy: '',
+        explanation: [],
       }),
     },
   } as unknown as ServiceClients;
@@ -83,23 +120,43 @@ describe('uploads racing a submit, on a real PostgreSQL', () => {
 
   beforeAll(async () => {
     sessions = new SessionRepository(database.dataSource);
-    scope = { projectId: (await new TenancyRepository(database.dataSource).createProject('Races', 'Tests')).project.id, environment: 'sandbox' };
+    scope = {
+      projectId: (await new TenancyRepository(database.dataSource).createProject('Races', 'Tests')).project.id,
+      environment: 'sandbox',
+    };
   });
   beforeEach(() => {
     services = new FakeServices();
   });
 
-  const submit = () => new SubmitVerificationUseCase(sessions, new VerificationEvidenceGatherer(services.clients), { leaseMs: 60_000, analysisDeadlineMs: 5_000 }, logger).execute(scope, sessionIdOf.current);
-  const uploadMain = (sessionId: string): Promise<unknown> => new UploadDocumentUseCase(sessions, services.clients).execute({ scope, sessionId, side: 'main', image: Buffer.from('jpeg') });
-  const uploadFace = (sessionId: string): Promise<unknown> => new UploadFaceUseCase(sessions, services.clients).execute({ scope, sessionId, image: Buffer.from('jpeg') });
+  const submit = () =>
+    new SubmitVerificationUseCase(
+      sessions,
+      new VerificationEvidenceGatherer(services.clients),
+      { leaseMs: 60_000, analysisDeadlineMs: 5_000 },
+      logger,
+    ).execute(scope, sessionIdOf.current);
+  const uploadMain = (sessionId: string): Promise<unknown> =>
+    new UploadDocumentUseCase(sessions, services.clients).execute({ scope, sessionId, side: 'main', image: Buffer.from('jpeg') });
+  const uploadFace = (sessionId: string): Promise<unknown> =>
+    new UploadFaceUseCase(sessions, services.clients).execute({ scope, sessionId, image: Buffer.from('jpeg') });
   const sessionIdOf = { current: '' };
 
   async function readySession(): Promise<SessionRecord> {
     const email = `r-${randomUUID()}@example.com`;
     const created = await sessions.transaction(async (tx) => {
       const inserted = await tx.insert({
-        id: randomUUID(), projectId: scope.projectId, environment: 'sandbox', testMode: false, status: 'connected', clientMetadata: { email }, email,
-        language: 'en', expiryMinutes: 30, expiresAt: new Date(Date.now() + 30 * 60_000), createdAt: new Date(),
+        id: randomUUID(),
+        projectId: scope.projectId,
+        environment: 'sandbox',
+        testMode: false,
+        status: 'connected',
+        clientMetadata: { email },
+        email,
+        language: 'en',
+        expiryMinutes: 30,
+        expiresAt: new Date(Date.now() + 30 * 60_000),
+        createdAt: new Date(),
       });
       return tx.update(inserted.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
     });
@@ -119,7 +176,10 @@ describe('uploads racing a submit, on a real PostgreSQL', () => {
     const session = await readySession();
     await uploadMain(session.id);
     await uploadFace(session.id);
-    expect(services.promoted.map((p) => [p.kind, p.sessionId])).toEqual([['side', session.id], ['selfie', session.id]]);
+    expect(services.promoted.map((p) => [p.kind, p.sessionId])).toEqual([
+      ['side', session.id],
+      ['selfie', session.id],
+    ]);
     expect(services.analysedWith).toEqual([0, 0]);
   });
 
@@ -173,7 +233,10 @@ describe('uploads racing a submit, on a real PostgreSQL', () => {
     // Meanwhile the session was reopened, and failed again: generation 1 is queued on the same rows.
     await sessions.transaction((tx) => tx.requestPurge(session.id, 1));
     await sessions.markPurged(claimed);
-    const rows = await database.dataSource.query(`SELECT target, through_generation, purged_at FROM session.purge_requests WHERE session_id = $1 ORDER BY target`, [session.id]);
+    const rows = await database.dataSource.query(
+      `SELECT target, through_generation, purged_at FROM session.purge_requests WHERE session_id = $1 ORDER BY target`,
+      [session.id],
+    );
     expect(rows).toEqual([
       { target: 'biometrics', through_generation: 1, purged_at: null },
       { target: 'document', through_generation: 1, purged_at: null },

@@ -38,10 +38,15 @@ export class CreateSessionUseCase {
     const request = normaliseNewSession(command);
     const project = await this.tenancy.requireProject(command.projectId);
     if (command.environment === 'live' && project.moderationStatus !== 'approved') {
-      throw new KycError(ErrorCode.PROJECT_NOT_APPROVED, 'Live sessions need an approved project', { moderationStatus: project.moderationStatus });
+      throw new KycError(ErrorCode.PROJECT_NOT_APPROVED, 'Live sessions need an approved project', {
+        moderationStatus: project.moderationStatus,
+      });
     }
     if (command.environment !== 'test') {
-      await this.clients.billing.authorizeSessionCreation({ projectId: command.projectId, environment: toProtoEnvironment(command.environment) });
+      await this.clients.billing.authorizeSessionCreation({
+        projectId: command.projectId,
+        environment: toProtoEnvironment(command.environment),
+      });
     }
     const createdAt = new Date();
     const fresh = {
@@ -65,7 +70,12 @@ export class CreateSessionUseCase {
       if (once.fingerprint !== idempotency.fingerprint) throw new KycError(ErrorCode.IDEMPOTENCY_KEY_REUSED);
       return once.session;
     });
-    const embedToken = await this.tokens.issue({ sessionId: session.id, projectId: session.projectId, environment: session.environment, expiresAt: session.expiresAt });
+    const embedToken = await this.tokens.issue({
+      sessionId: session.id,
+      projectId: session.projectId,
+      environment: session.environment,
+      expiresAt: session.expiresAt,
+    });
     return { session, embedToken, allowManualUpload: project.allowManualUpload };
   }
 }

@@ -9,7 +9,10 @@ const BATCH = 200;
  * SKIP LOCKED lets several replicas sweep side by side without waiting on each other.
  */
 export class ExpirySweeper {
-  constructor(private readonly sessions: SessionStore, private readonly logger: Logger) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly logger: Logger,
+  ) {}
 
   sweepOnce(now = new Date()): Promise<number> {
     return this.sessions.transaction(async (tx) => {

@@ -15,14 +15,20 @@ export const LEASE_LAPSED = 'processing lease lapsed';
  * SubmitVerificationUseCase), so a session is never decided twice.
  */
 export class LapsedAttemptSweeper {
-  constructor(private readonly sessions: SessionStore, private readonly logger: Logger) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly logger: Logger,
+  ) {}
 
   sweepOnce(now = new Date()): Promise<number> {
     return this.sessions.transaction(async (tx) => {
       const lapsed = await tx.lockLapsedAttempts(now, BATCH);
       for (const attempt of lapsed) {
         await tx.abandonAttempt(attempt.attemptId, LEASE_LAPSED, attempt.previousStatus);
-        this.logger.warn({ sessionId: attempt.sessionId, attemptId: attempt.attemptId, restoredTo: attempt.previousStatus }, 'processing lease lapsed: attempt abandoned, session restored');
+        this.logger.warn(
+          { sessionId: attempt.sessionId, attemptId: attempt.attemptId, restoredTo: attempt.previousStatus },
+          'processing lease lapsed: attempt abandoned, session restored',
+        );
       }
       return lapsed.length;
     });

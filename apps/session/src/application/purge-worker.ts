@@ -20,7 +20,11 @@ export function purgeRetryDelayMs(tries: number, random = Math.random): number {
  * retried with backoff, until that service acknowledges. Purges are idempotent on every target.
  */
 export class PurgeWorker {
-  constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'document' | 'biometrics'>, private readonly logger: Logger) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly clients: Pick<ServiceClients, 'document' | 'biometrics'>,
+    private readonly logger: Logger,
+  ) {}
 
   async drainOnce(now = new Date()): Promise<{ purged: number; failed: number }> {
     const claimed = await this.sessions.claimDuePurges(now, BATCH, CLAIM_MS);
@@ -53,7 +57,10 @@ export class PurgeWorker {
   private async retryLater(purge: ClaimedPurge, error: unknown): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     const delayMs = purgeRetryDelayMs(purge.tries);
-    this.logger.warn({ sessionId: purge.sessionId, target: purge.target, tries: purge.tries, retryInMs: delayMs, err: message }, 'purge not acknowledged; will retry');
+    this.logger.warn(
+      { sessionId: purge.sessionId, target: purge.target, tries: purge.tries, retryInMs: delayMs, err: message },
+      'purge not acknowledged; will retry',
+    );
     await this.sessions.retryPurgeAt(purge, new Date(Date.now() + delayMs), message);
   }
 }

@@ -19,7 +19,10 @@ export interface ReviewCommand {
  * once); rejection closes it for good with verification.status_changed.
  */
 export class ReviewSessionUseCase {
-  constructor(private readonly sessions: SessionStore, private readonly logger: Logger) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly logger: Logger,
+  ) {}
 
   async execute(command: ReviewCommand): Promise<{ session: SessionRecord; attemptId: string }> {
     const reviewed = await this.sessions.transaction(async (tx) => {
@@ -28,17 +31,27 @@ export class ReviewSessionUseCase {
       const attempt = await tx.findAttempt(current.latestAttemptId);
       if (!attempt) throw new KycError(ErrorCode.INTERNAL, 'A session in review without an attempt');
       if (command.decision === 'approve') {
-        const facts = { attemptId: attempt.id, confidence: attempt.confidence ?? 0, documentType: attempt.documentType ?? '', extractedData: attempt.extractedData, duplicateSuspected: attempt.duplicateSuspected };
+        const facts = {
+          attemptId: attempt.id,
+          confidence: attempt.confidence ?? 0,
+          documentType: attempt.documentType ?? '',
+          extractedData: attempt.extractedData,
+          duplicateSuspected: attempt.duplicateSuspected,
+        };
         const session = await applyTransition(tx, current, 'review_approved', {}, {}, () => completedEvent(current, facts));
         await tx.recordReview(attempt.id, { status: 'success', reviewer: command.reviewer, failureReason: null });
         return { session, attemptId: attempt.id };
       }
-      const session = await applyTransition(tx, current, 'review_rejected', {}, {}, () => statusChangedEvent(current, { rejectionReason: command.reason, reviewedBy: command.reviewer }));
+      const session = await applyTransition(tx, current, 'review_rejected', {}, {}, () =>
+        statusChangedEvent(current, { rejectionReason: command.reason, reviewedBy: command.reviewer }),
+      );
       await tx.recordReview(attempt.id, { status: 'rejected', reviewer: command.reviewer, failureReason: command.reason });
       return { session, attemptId: attempt.id };
     });
-    this.logger.info({ sessionId: reviewed.session.id, decision: command.decision, status: reviewed.session.status }, 'review decision applied');
+    this.logger.info(
+      { sessionId: reviewed.session.id, decision: command.decision, status: reviewed.session.status },
+      'review decision applied',
+    );
     return reviewed;
   }
 }
-

@@ -20,7 +20,10 @@ export interface VerificationView {
 
 /** Reads and small writes: session read/update (4.2, 4.3), device data (4.6), verification read (4.8). */
 export class SessionQueries {
-  constructor(private readonly sessions: SessionStore, private readonly tenancy: Pick<TenancyStore, 'requireProject'>) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly tenancy: Pick<TenancyStore, 'requireProject'>,
+  ) {}
 
   getSession(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
     return readSession(this.sessions, scope, sessionId);
@@ -58,7 +61,12 @@ export class SessionQueries {
     return { session: current, attempt: produced, issueCodes: underReview && produced ? nonEmptyIssues(produced.issueCodes) : [] };
   }
 
-  async listSessions(filter: { projectId: string; environment?: SessionScope['environment']; status?: string; limit: number }): Promise<SessionRecord[]> {
+  async listSessions(filter: {
+    projectId: string;
+    environment?: SessionScope['environment'];
+    status?: string;
+    limit: number;
+  }): Promise<SessionRecord[]> {
     await this.tenancy.requireProject(filter.projectId);
     return this.sessions.list(filter);
   }

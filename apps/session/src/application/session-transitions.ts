@@ -4,7 +4,13 @@ import { type EmittedEvent, type SessionSnapshot, type Trigger, type TransitionC
 import type { SessionTransaction } from './ports/session-store';
 
 export function snapshotOf(record: SessionRecord): SessionSnapshot {
-  return { status: record.status, testMode: record.testMode, expiresAt: record.expiresAt, actionCycles: record.actionCycles, nextAction: record.nextAction };
+  return {
+    status: record.status,
+    testMode: record.testMode,
+    expiresAt: record.expiresAt,
+    actionCycles: record.actionCycles,
+    nextAction: record.nextAction,
+  };
 }
 
 /**
@@ -43,7 +49,8 @@ export async function applyTransition(
         changes.actionCycles = record.actionCycles + 1;
         break;
       case 'emit': {
-        if (!eventFor) throw new Error(`transition ${record.status} --${trigger}--> ${result.to} emits ${effect.event} but the caller gave no event`);
+        if (!eventFor)
+          throw new Error(`transition ${record.status} --${trigger}--> ${result.to} emits ${effect.event} but the caller gave no event`);
         const event = eventFor(effect.event);
         afterUpdate.push((updated) => tx.appendOutbox({ ...event, session: updated }));
         break;

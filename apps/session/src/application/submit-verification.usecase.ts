@@ -1,14 +1,26 @@
 import type { VerificationOutcomeName } from '@kyc/contracts';
 import { ErrorCode, KycError, isErrorCode } from '@kyc/errors';
 import type { Logger } from '@kyc/logger';
-import { type AttemptOutcome, type AttemptRecord, type SessionRecord, type SessionScope, attemptStatusFor, nonEmptyIssues } from '../domain/session';
+import {
+  type AttemptOutcome,
+  type AttemptRecord,
+  type SessionRecord,
+  type SessionScope,
+  attemptStatusFor,
+  nonEmptyIssues,
+} from '../domain/session';
 import { type EmittedEvent, type Trigger, transition } from '../domain/session-state-machine';
 import { type SessionStatus, asNextAction } from '../domain/session-status';
 import { documentsReady } from '../domain/upload-readiness';
 import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
 import { applyTransition, snapshotOf } from './session-transitions';
-import { type ScoredDecision, type VerificationEvidence, type VerificationEvidenceGatherer, extractedFields } from './verification-evidence';
+import {
+  type ScoredDecision,
+  type VerificationEvidence,
+  type VerificationEvidenceGatherer,
+  extractedFields,
+} from './verification-evidence';
 import { completedEvent, statusChangedEvent } from './verification-events';
 
 /** What each decision outcome does to the session (the state machine decides the final status). */
@@ -58,13 +70,16 @@ export class SubmitVerificationUseCase {
     let evidence: VerificationEvidence;
     try {
       const leaseEnds = started.leaseExpiresAt.getTime() - Math.min(DECISION_MARGIN_MS, this.timing.leaseMs / 4);
-      evidence = await this.evidence.gather(started.session, started.attemptId, () => Math.max(1, Math.min(this.timing.analysisDeadlineMs, leaseEnds - Date.now())));
+      evidence = await this.evidence.gather(started.session, started.attemptId, () =>
+        Math.max(1, Math.min(this.timing.analysisDeadlineMs, leaseEnds - Date.now())),
+      );
     } catch (error) {
       await this.abandon(started.attemptId, started.previousStatus, abandonReason(error));
       throw error;
     }
     const finished = await this.decide(scope, sessionId, started.attemptId, evidence);
-    if (finished.session.status === 'failed' && isErrorCode(evidence.decision.failureReason)) throw new KycError(evidence.decision.failureReason);
+    if (finished.session.status === 'failed' && isErrorCode(evidence.decision.failureReason))
+      throw new KycError(evidence.decision.failureReason);
     return finished;
   }
 
@@ -93,9 +108,16 @@ export class SubmitVerificationUseCase {
       }
       const extractedData = documentEvidence.analysed ? extractedFields(documentEvidence) : null;
       const duplicateSuspected = faceMatch?.duplicate?.suspected ?? false;
-      const eventFor = (event: EmittedEvent) => (event === 'verification.completed'
-        ? completedEvent(current, { attemptId, confidence: decision.confidence, documentType: documentEvidence.documentType, extractedData, duplicateSuspected })
-        : statusChangedEvent(current, decision));
+      const eventFor = (event: EmittedEvent) =>
+        event === 'verification.completed'
+          ? completedEvent(current, {
+              attemptId,
+              confidence: decision.confidence,
+              documentType: documentEvidence.documentType,
+              extractedData,
+              duplicateSuspected,
+            })
+          : statusChangedEvent(current, decision);
       const trigger = OUTCOME_TRIGGERS[decision.outcome];
       let session = await applyTransition(tx, current, trigger, { nextAction: asNextAction(decision.nextAction) }, {}, eventFor);
       if (decision.outcome === 'rejected' && session.status === 'manual_review') {
@@ -124,7 +146,12 @@ export class SubmitVerificationUseCase {
   }
 }
 
-function attemptOutcome(status: SessionStatus, decision: ScoredDecision, evidence: VerificationEvidence, extractedData: Record<string, string> | null): AttemptOutcome {
+function attemptOutcome(
+  status: SessionStatus,
+  decision: ScoredDecision,
+  evidence: VerificationEvidence,
+  extractedData: Record<string, string> | null,
+): AttemptOutcome {
   const { documentEvidence, faceMatch } = evidence;
   return {
     status: attemptStatusFor(status),
@@ -135,17 +162,20 @@ function attemptOutcome(status: SessionStatus, decision: ScoredDecision, evidenc
     failureReason: decision.failureReason || (status === 'rejected' ? decision.rejectionReason : '') || null,
     // Spec part 3: a failed pipeline purges the extracted state; the attempt keeps its outcome and reason only.
     extractedData: status === 'failed' ? null : extractedData,
-    issueCodes: status === 'manual_review' || status === 'action_required' || status === 'rejected' ? nonEmptyIssues(decision.issueCodes) : [],
-    nextAction: status === 'action_required' ? asNextAction(decision.nextAction) ?? null : null,
+    issueCodes:
+      status === 'manual_review' || status === 'action_required' || status === 'rejected' ? nonEmptyIssues(decision.issueCodes) : [],
+    nextAction: status === 'action_required' ? (asNextAction(decision.nextAction) ?? null) : null,
     duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
   };
 }
 
 function assertUploadsComplete(current: SessionRecord): void {
   const { uploads } = current;
-  if (!uploads.front && !uploads.main && !uploads.back) throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the document before submitting');
+  if (!uploads.front && !uploads.main && !uploads.back)
+    throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the document before submitting');
   if (current.requiresBackSide && uploads.front && !uploads.back) throw new KycError(ErrorCode.BACK_SIDE_REQUIRED);
-  if (!documentsReady(uploads, current.requiresBackSide)) throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the front side of the document before submitting');
+  if (!documentsReady(uploads, current.requiresBackSide))
+    throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the front side of the document before submitting');
   if (!uploads.face) throw new KycError(ErrorCode.UPLOADS_MISSING, 'Upload the selfie before submitting');
 }
 

@@ -39,7 +39,10 @@ export interface DocumentUploadOutcome {
  * side accepted before stays what submit reads.
  */
 export class UploadDocumentUseCase {
-  constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'document'>) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly clients: Pick<ServiceClients, 'document'>,
+  ) {}
 
   async execute(command: UploadDocumentCommand): Promise<DocumentUploadOutcome> {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
@@ -65,7 +68,10 @@ export class UploadDocumentUseCase {
       const applied = await applyTransition(tx, current, 'document_uploaded', { side: command.side });
       // Under the session's lock and after its state check: an upload that lost a race with a
       // submit, a completion or a purge is never promoted (its candidate is swept).
-      await this.clients.document.promoteSide({ sessionId: current.id, side: documentSides.toWire(command.side), uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
+      await this.clients.document.promoteSide(
+        { sessionId: current.id, side: documentSides.toWire(command.side), uploadId: analysis.uploadId },
+        { deadlineMs: PROMOTION_DEADLINE_MS },
+      );
       const uploads = { ...applied.uploads, [command.side]: true };
       const definesDocument = command.side !== 'back' || applied.requiresBackSide === null;
       const updated = await tx.update(current.id, {

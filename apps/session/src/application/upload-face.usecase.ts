@@ -20,14 +20,21 @@ export interface FaceUploadOutcome {
  * always rejected with KYC_008b and never recorded (spec part 3, recoverable problems rule 4).
  */
 export class UploadFaceUseCase {
-  constructor(private readonly sessions: SessionStore, private readonly clients: Pick<ServiceClients, 'biometrics'>) {}
+  constructor(
+    private readonly sessions: SessionStore,
+    private readonly clients: Pick<ServiceClients, 'biometrics'>,
+  ) {}
 
   async execute(command: { scope: SessionScope; sessionId: string; image: Buffer }): Promise<FaceUploadOutcome> {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'face_uploaded', { now: new Date() });
 
     const analysis = await this.clients.biometrics.analyzeSelfie({
-      sessionId: before.id, projectId: before.projectId, image: command.image, testMode: before.testMode, dataGeneration: before.dataGeneration,
+      sessionId: before.id,
+      projectId: before.projectId,
+      image: command.image,
+      testMode: before.testMode,
+      dataGeneration: before.dataGeneration,
     });
     if (!analysis.live) throw new KycError(ErrorCode.LIVENESS_FAILED, undefined, analysis.rejectionDetails || 'REASON|SPOOF|UNKNOWN');
 
@@ -36,7 +43,10 @@ export class UploadFaceUseCase {
       refuseIfPurgedSince(before, current);
       const applied = await applyTransition(tx, current, 'face_uploaded', {});
       // Under the lock, after the state check: see UploadDocumentUseCase.
-      await this.clients.biometrics.promoteSelfie({ sessionId: current.id, uploadId: analysis.uploadId }, { deadlineMs: PROMOTION_DEADLINE_MS });
+      await this.clients.biometrics.promoteSelfie(
+        { sessionId: current.id, uploadId: analysis.uploadId },
+        { deadlineMs: PROMOTION_DEADLINE_MS },
+      );
       return tx.update(current.id, { uploads: { ...applied.uploads, face: true } });
     });
     const ready = documentsReady(updated.uploads, updated.requiresBackSide);
@@ -44,7 +54,9 @@ export class UploadFaceUseCase {
       confidence: analysis.livenessConfidence,
       message: !analysis.faceDetected
         ? 'Selfie accepted, but no face was found in it: upload a new selfie before submitting.'
-        : ready ? 'Selfie accepted: submit the verification.' : 'Selfie accepted: upload the document sides next.',
+        : ready
+          ? 'Selfie accepted: submit the verification.'
+          : 'Selfie accepted: upload the document sides next.',
       readyForFinalVerification: ready,
     };
   }

@@ -27,7 +27,14 @@ export function completedEvent(current: SessionRecord, facts: CompletionFacts): 
       confidence: facts.confidence,
       documentType: facts.documentType,
       extractedData: data
-        ? { fullName: data.fullName ?? '', firstName: data.firstName ?? '', lastName: data.lastName ?? '', dateOfBirth: data.dateOfBirth ?? '', nationality: data.nationality ?? '', sex: data.sex ?? '' }
+        ? {
+            fullName: data.fullName ?? '',
+            firstName: data.firstName ?? '',
+            lastName: data.lastName ?? '',
+            dateOfBirth: data.dateOfBirth ?? '',
+            nationality: data.nationality ?? '',
+            sex: data.sex ?? '',
+          }
         : undefined,
       duplicate: { suspected: facts.duplicateSuspected },
       clientMetadataJson: JSON.stringify(current.clientMetadata),
@@ -39,7 +46,10 @@ export function completedEvent(current: SessionRecord, facts: CompletionFacts): 
   };
 }
 
-export function statusChangedEvent(current: SessionRecord, decision: Pick<scoring.Decision, 'rejectionReason' | 'reviewedBy'>): TypedEvent<'verification.status_changed'> {
+export function statusChangedEvent(
+  current: SessionRecord,
+  decision: Pick<scoring.Decision, 'rejectionReason' | 'reviewedBy'>,
+): TypedEvent<'verification.status_changed'> {
   return {
     type: 'verification.status_changed',
     payload: {
@@ -55,6 +65,11 @@ export function statusChangedEvent(current: SessionRecord, decision: Pick<scorin
 export function updatedEvent(current: SessionRecord): TypedEvent<'verification.updated'> {
   return {
     type: 'verification.updated',
-    payload: { status: current.status, change: 'clientMetadata', clientMetadataJson: JSON.stringify(current.clientMetadata), testMode: current.testMode },
+    payload: {
+      status: current.status,
+      change: 'clientMetadata',
+      clientMetadataJson: JSON.stringify(current.clientMetadata),
+      testMode: current.testMode,
+    },
   };
 }

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import {
-  type FaceMatchStatusName, type VerificationOutcomeName, type biometrics, common, type document, faceMatchStatuses, type scoring, toProtoEnvironment, verificationOutcomes,
+  type FaceMatchStatusName,
+  type VerificationOutcomeName,
+  type biometrics,
+  common,
+  type document,
+  faceMatchStatuses,
+  type scoring,
+  toProtoEnvironment,
+  verificationOutcomes,
 } from '@kyc/contracts';
 import { recordedProblems } from '../domain/recoverable-problems';
 import type { SessionRecord } from '../domain/session';
@@ -19,8 +27,13 @@ export interface VerificationEvidence {
 }
 
 const RECORDED_UPLOAD_PROBLEM = {
-  name: 'recorded_upload_problem', value: 1, source: common.SignalSource.SIGNAL_SOURCE_UPLOAD, kind: common.SignalKind.SIGNAL_KIND_RECORDED,
-  severity: common.Severity.SEVERITY_MEDIUM, side: common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED, detail: '',
+  name: 'recorded_upload_problem',
+  value: 1,
+  source: common.SignalSource.SIGNAL_SOURCE_UPLOAD,
+  kind: common.SignalKind.SIGNAL_KIND_RECORDED,
+  severity: common.Severity.SEVERITY_MEDIUM,
+  side: common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED,
+  detail: '',
 } as const;
 
 /** Each call's deadline: the analysis deadline, or less when the attempt's lease ends sooner. */
@@ -38,39 +51,51 @@ export class VerificationEvidenceGatherer {
       { sessionId: current.id, testMode: current.testMode, email: current.email ?? '' },
       { deadlineMs: deadlineMs() },
     );
-    const wireFaceMatch = current.testMode || current.uploads.face
-      ? await this.clients.biometrics.matchFace({
-        sessionId: current.id,
-        testMode: current.testMode,
-        projectId: current.projectId,
-        environment: toProtoEnvironment(current.environment),
-        identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
-        emailKey: current.email ? sha256(current.email) : '',
-      }, { deadlineMs: deadlineMs() })
-      : undefined;
+    const wireFaceMatch =
+      current.testMode || current.uploads.face
+        ? await this.clients.biometrics.matchFace(
+            {
+              sessionId: current.id,
+              testMode: current.testMode,
+              projectId: current.projectId,
+              environment: toProtoEnvironment(current.environment),
+              identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
+              emailKey: current.email ? sha256(current.email) : '',
+            },
+            { deadlineMs: deadlineMs() },
+          )
+        : undefined;
     const signals: scoring.Signal[] = [
       ...recordedProblems(current.uploadProblems).map((code: string) => ({ ...RECORDED_UPLOAD_PROBLEM, code })),
-      ...documentEvidence.signals.map((signal) => ({ name: 'document_signal', value: 1, source: common.SignalSource.SIGNAL_SOURCE_DOCUMENT, ...signal })),
+      ...documentEvidence.signals.map((signal) => ({
+        name: 'document_signal',
+        value: 1,
+        source: common.SignalSource.SIGNAL_SOURCE_DOCUMENT,
+        ...signal,
+      })),
     ];
-    const decision = await this.clients.scoring.decide({
-      sessionId: current.id,
-      attemptId,
-      projectId: current.projectId,
-      environment: toProtoEnvironment(current.environment),
-      testMode: current.testMode,
-      email: current.email ?? '',
-      signals,
-      documentAnalysed: documentEvidence.analysed,
-      documentType: documentEvidence.documentType,
-      detectionConfidence: documentEvidence.detectionConfidence,
-      requiresBackSide: documentEvidence.requiresBackSide,
-      faceMatchPerformed: wireFaceMatch?.performed ?? false,
-      faceMatchScore: wireFaceMatch?.score ?? 0,
-      faceMatchStatus: wireFaceMatch?.status ?? common.FaceMatchStatus.FACE_MATCH_STATUS_NOT_PERFORMED,
-      livenessConfidence: wireFaceMatch?.livenessConfidence ?? 0,
-      duplicateSuspected: wireFaceMatch?.duplicate?.suspected ?? false,
-      recollectionCycles: current.actionCycles,
-    }, { deadlineMs: deadlineMs() });
+    const decision = await this.clients.scoring.decide(
+      {
+        sessionId: current.id,
+        attemptId,
+        projectId: current.projectId,
+        environment: toProtoEnvironment(current.environment),
+        testMode: current.testMode,
+        email: current.email ?? '',
+        signals,
+        documentAnalysed: documentEvidence.analysed,
+        documentType: documentEvidence.documentType,
+        detectionConfidence: documentEvidence.detectionConfidence,
+        requiresBackSide: documentEvidence.requiresBackSide,
+        faceMatchPerformed: wireFaceMatch?.performed ?? false,
+        faceMatchScore: wireFaceMatch?.score ?? 0,
+        faceMatchStatus: wireFaceMatch?.status ?? common.FaceMatchStatus.FACE_MATCH_STATUS_NOT_PERFORMED,
+        livenessConfidence: wireFaceMatch?.livenessConfidence ?? 0,
+        duplicateSuspected: wireFaceMatch?.duplicate?.suspected ?? false,
+        recollectionCycles: current.actionCycles,
+      },
+      { deadlineMs: deadlineMs() },
+    );
     return {
       // An outcome this build does not know goes to a human rather than deciding by itself.
       decision: { ...decision, outcome: verificationOutcomes.fromWire(decision.outcome) ?? 'manual_review' },
@@ -80,7 +105,18 @@ export class VerificationEvidenceGatherer {
   }
 }
 
-const EXTRACTED_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex', 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
+const EXTRACTED_FIELDS = [
+  'fullName',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'nationality',
+  'sex',
+  'documentNumber',
+  'issueDate',
+  'expiryDate',
+  'placeOfBirth',
+] as const;
 
 export function extractedFields(evidence: document.DocumentEvidence): Record<string, string> {
   return Object.fromEntries(EXTRACTED_FIELDS.filter((field) => evidence[field] !== '').map((field) => [field, evidence[field]]));
@@ -95,7 +131,13 @@ function sha256(text: string): string {
  * two reads of the same document agree; only its hash leaves this service.
  */
 function identityKey(evidence: document.DocumentEvidence): string {
-  const fold = (text: string) => text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z0-9]+/g, ' ').trim();
+  const fold = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, ' ')
+      .trim();
   const name = fold(evidence.lastName && evidence.firstName ? `${evidence.lastName} ${evidence.firstName}` : evidence.fullName);
   return name && evidence.dateOfBirth ? sha256(`${name}|${evidence.dateOfBirth}`) : '';
 }

@@ -17,7 +17,14 @@ describe('API keys', () => {
   });
 
   it('rejects malformed keys', () => {
-    for (const bad of ['', 'sk_test_', 'sk_prod_' + 'a'.repeat(32), 'xx_test_' + 'a'.repeat(32), 'sk_test_' + 'a'.repeat(31), 'sk_test_' + 'a'.repeat(32) + ' ']) {
+    for (const bad of [
+      '',
+      'sk_test_',
+      'sk_prod_' + 'a'.repeat(32),
+      'xx_test_' + 'a'.repeat(32),
+      'sk_test_' + 'a'.repeat(31),
+      'sk_test_' + 'a'.repeat(32) + ' ',
+    ]) {
       expect(parseKey(bad)).toBeNull();
     }
   });

@@ -18,7 +18,11 @@ export type UploadEvaluation =
   | { outcome: 'retake'; reasonCode: string; state: UploadProblemState }
   | { outcome: 'accepted_recorded'; recorded: string[]; state: UploadProblemState };
 
-export function evaluateUploadProblems(previous: UploadProblemState | null | undefined, side: Side, problems: readonly string[]): UploadEvaluation {
+export function evaluateUploadProblems(
+  previous: UploadProblemState | null | undefined,
+  side: Side,
+  problems: readonly string[],
+): UploadEvaluation {
   const pending = { ...(previous?.pending ?? {}) };
   const recorded = { ...(previous?.recorded ?? {}) };
   const unique = [...new Set(problems)];

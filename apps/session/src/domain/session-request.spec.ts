@@ -3,11 +3,17 @@ import { emailOf, normaliseNewSession } from './session-request';
 
 describe(normaliseNewSession.name, () => {
   it('applies the spec defaults: language de, 5 minutes', () => {
-    expect(normaliseNewSession({ clientMetadata: undefined, language: '', expiryMinutes: 0 })).toEqual({ clientMetadata: {}, language: 'de', expiryMinutes: 5 });
+    expect(normaliseNewSession({ clientMetadata: undefined, language: '', expiryMinutes: 0 })).toEqual({
+      clientMetadata: {},
+      language: 'de',
+      expiryMinutes: 5,
+    });
   });
 
   it.each([61, -1, 1.5, 1000])('rejects expiryMinutes %p', (expiryMinutes) => {
-    expect(() => normaliseNewSession({ clientMetadata: {}, language: 'en', expiryMinutes })).toThrow(expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }));
+    expect(() => normaliseNewSession({ clientMetadata: {}, language: 'en', expiryMinutes })).toThrow(
+      expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }),
+    );
   });
 
   it('accepts the bounds 1 and 60', () => {
@@ -16,8 +22,12 @@ describe(normaliseNewSession.name, () => {
   });
 
   it('rejects unknown languages and non-object metadata', () => {
-    expect(() => normaliseNewSession({ clientMetadata: {}, language: 'fr', expiryMinutes: 5 })).toThrow(expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }));
-    expect(() => normaliseNewSession({ clientMetadata: ['x'], language: 'en', expiryMinutes: 5 })).toThrow(expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }));
+    expect(() => normaliseNewSession({ clientMetadata: {}, language: 'fr', expiryMinutes: 5 })).toThrow(
+      expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }),
+    );
+    expect(() => normaliseNewSession({ clientMetadata: ['x'], language: 'en', expiryMinutes: 5 })).toThrow(
+      expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }),
+    );
   });
 });
 

@@ -25,14 +25,18 @@ export function normaliseNewSession(input: { clientMetadata: unknown; language: 
   if (!LANGUAGES.includes(language)) throw new KycError(ErrorCode.VALIDATION_FAILED, `language must be one of ${LANGUAGES.join(', ')}`);
   const expiryMinutes = input.expiryMinutes || DEFAULT_EXPIRY_MINUTES;
   if (!Number.isInteger(expiryMinutes) || expiryMinutes < MIN_EXPIRY_MINUTES || expiryMinutes > MAX_EXPIRY_MINUTES) {
-    throw new KycError(ErrorCode.VALIDATION_FAILED, `expiryMinutes must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES}`);
+    throw new KycError(
+      ErrorCode.VALIDATION_FAILED,
+      `expiryMinutes must be a whole number from ${MIN_EXPIRY_MINUTES} to ${MAX_EXPIRY_MINUTES}`,
+    );
   }
   return { clientMetadata, language, expiryMinutes };
 }
 
 export function parseClientMetadata(value: unknown): ClientMetadata {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw new KycError(ErrorCode.VALIDATION_FAILED, 'clientMetadata must be an object');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new KycError(ErrorCode.VALIDATION_FAILED, 'clientMetadata must be an object');
   return value as ClientMetadata;
 }
 

@@ -39,7 +39,11 @@ function situationFor(row: TransitionRow): { snapshot: SessionSnapshot; context:
 }
 
 describe('the transition table', () => {
-  it.each(TRANSITION_TABLE.map((row) => [`${row.from} --${row.trigger}${row.when ? ` [${row.when.description}]` : ''}--> ${row.to ?? row.reject}`, row] as const))('%s', (_name, row) => {
+  it.each(
+    TRANSITION_TABLE.map(
+      (row) => [`${row.from} --${row.trigger}${row.when ? ` [${row.when.description}]` : ''}--> ${row.to ?? row.reject}`, row] as const,
+    ),
+  )('%s', (_name, row) => {
     const { snapshot, context } = situationFor(row);
     if (row.reject) {
       expect(codeOf(() => transition(snapshot, row.trigger, context))).toBe(row.reject);
@@ -58,9 +62,14 @@ describe('the transition table', () => {
 
 describe('spec part 3 rules', () => {
   it('rule 1: failed reopens on the next write within the TTL, needing a full re-upload', () => {
-    expect(transition(session({ status: 'failed' }), 'document_uploaded', { now, side: 'front' })).toEqual({ to: 'connected', effects: [{ type: 'reset_uploads' }] });
+    expect(transition(session({ status: 'failed' }), 'document_uploaded', { now, side: 'front' })).toEqual({
+      to: 'connected',
+      effects: [{ type: 'reset_uploads' }],
+    });
     expect(codeOf(() => transition(session({ status: 'failed' }), 'submitted', { now }))).toBe(ErrorCode.UPLOADS_MISSING);
-    expect(codeOf(() => transition(session({ status: 'failed', expiresAt: now }), 'face_uploaded', { now }))).toBe(ErrorCode.SESSION_EXPIRED);
+    expect(codeOf(() => transition(session({ status: 'failed', expiresAt: now }), 'face_uploaded', { now }))).toBe(
+      ErrorCode.SESSION_EXPIRED,
+    );
   });
 
   it('rule 2: manual_review is frozen and never expires', () => {
@@ -89,7 +98,10 @@ describe('spec part 3 rules', () => {
   });
 
   it('action_required extends the TTL to 24 h, and after 2 cycles goes to manual_review', () => {
-    const first = transition(session({ status: 'processing', actionCycles: 0 }), 'pipeline_needs_action', { now, nextAction: 'resubmit_back' });
+    const first = transition(session({ status: 'processing', actionCycles: 0 }), 'pipeline_needs_action', {
+      now,
+      nextAction: 'resubmit_back',
+    });
     expect(first).toEqual({ to: 'action_required', effects: [{ type: 'extend_ttl', hours: 24 }, { type: 'increment_action_cycles' }] });
     expect(transition(session({ status: 'processing', actionCycles: 1 }), 'pipeline_needs_action', { now }).to).toBe('action_required');
     expect(transition(session({ status: 'processing', actionCycles: 2 }), 'pipeline_needs_action', { now }).to).toBe('manual_review');
@@ -97,7 +109,9 @@ describe('spec part 3 rules', () => {
 
   it('rule 8: submit while processing is rejected, and so are uploads', () => {
     expect(codeOf(() => transition(session({ status: 'processing' }), 'submitted', { now }))).toBe(ErrorCode.SESSION_PROCESSING);
-    expect(codeOf(() => transition(session({ status: 'processing' }), 'document_uploaded', { now, side: 'front' }))).toBe(ErrorCode.SESSION_PROCESSING);
+    expect(codeOf(() => transition(session({ status: 'processing' }), 'document_uploaded', { now, side: 'front' }))).toBe(
+      ErrorCode.SESSION_PROCESSING,
+    );
   });
 
   it('rule 9: a test session may submit from pending; others may not', () => {
@@ -107,11 +121,14 @@ describe('spec part 3 rules', () => {
 
   it('completion emits the webhook (billing consumes it) and supersedes older reviews; review emits nothing', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_completed', { now }).effects).toEqual([
-      { type: 'emit', event: 'verification.completed' }, { type: 'supersede_older_reviews' },
+      { type: 'emit', event: 'verification.completed' },
+      { type: 'supersede_older_reviews' },
     ]);
     const review = transition(session({ status: 'processing' }), 'pipeline_needs_review', { now });
     expect(review.effects.some((e) => e.type === 'emit')).toBe(false);
-    expect(transition(session({ status: 'manual_review' }), 'review_rejected', { now }).effects).toEqual([{ type: 'emit', event: 'verification.status_changed' }]);
+    expect(transition(session({ status: 'manual_review' }), 'review_rejected', { now }).effects).toEqual([
+      { type: 'emit', event: 'verification.status_changed' },
+    ]);
     expect(transition(session({ status: 'manual_review' }), 'superseded_by_newer_attempt', { now }).effects).toEqual([]);
   });
 
@@ -120,8 +137,18 @@ describe('spec part 3 rules', () => {
     for (const status of ['pending', 'connected', 'failed', 'action_required'] as const) {
       expect(transition(session({ status, expiresAt: now }), 'ttl_passed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
     }
-    const purging = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'purge_artifacts')).map((row) => `${row.from}:${row.trigger}`);
-    expect(new Set(purging)).toEqual(new Set(['processing:pipeline_failed', 'pending:ttl_passed', 'connected:ttl_passed', 'failed:ttl_passed', 'action_required:ttl_passed']));
+    const purging = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'purge_artifacts')).map(
+      (row) => `${row.from}:${row.trigger}`,
+    );
+    expect(new Set(purging)).toEqual(
+      new Set([
+        'processing:pipeline_failed',
+        'pending:ttl_passed',
+        'connected:ttl_passed',
+        'failed:ttl_passed',
+        'action_required:ttl_passed',
+      ]),
+    );
   });
 
   it('expires open sessions past the TTL and refuses writes to them', () => {

@@ -78,7 +78,8 @@ export interface TransitionRow {
 }
 
 const WRITES: Trigger[] = ['document_uploaded', 'face_uploaded', 'device_data_recorded'];
-const sideNamed = (s: SessionSnapshot, c: TransitionContext) => c.side !== undefined && (s.nextAction === 'resubmit_back' ? 'back' : 'front') === c.side;
+const sideNamed = (s: SessionSnapshot, c: TransitionContext) =>
+  c.side !== undefined && (s.nextAction === 'resubmit_back' ? 'back' : 'front') === c.side;
 const cyclesLeft = (s: SessionSnapshot) => s.actionCycles < MAX_ACTION_CYCLES;
 
 /**
@@ -104,11 +105,22 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   { from: 'processing', trigger: 'pipeline_completed', to: 'completed', effects: COMPLETED_EFFECTS },
   { from: 'processing', trigger: 'pipeline_failed', to: 'failed', effects: PURGE },
   { from: 'processing', trigger: 'pipeline_needs_review', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
-  { from: 'processing', trigger: 'pipeline_needs_action', when: { description: 'fewer than 2 re-collection cycles so far', holds: cyclesLeft }, to: 'action_required', effects: ACTION_EFFECTS },
+  {
+    from: 'processing',
+    trigger: 'pipeline_needs_action',
+    when: { description: 'fewer than 2 re-collection cycles so far', holds: cyclesLeft },
+    to: 'action_required',
+    effects: ACTION_EFFECTS,
+  },
   { from: 'processing', trigger: 'pipeline_needs_action', to: 'manual_review', effects: [{ type: 'supersede_older_reviews' }] },
 
   // action_required: only the named side, then submit again (rule 6).
-  { from: 'action_required', trigger: 'document_uploaded', when: { description: 'the side named in nextAction', holds: sideNamed }, to: 'action_required' },
+  {
+    from: 'action_required',
+    trigger: 'document_uploaded',
+    when: { description: 'the side named in nextAction', holds: sideNamed },
+    to: 'action_required',
+  },
   { from: 'action_required', trigger: 'document_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'face_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'device_data_recorded', to: 'action_required' },
@@ -123,7 +135,12 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   // manual_review: frozen (rule 2); a reviewer or a newer attempt of the same person ends it.
   ...WRITES.map((trigger): TransitionRow => ({ from: 'manual_review', trigger, reject: ErrorCode.SESSION_CLOSED })),
   { from: 'manual_review', trigger: 'submitted', reject: ErrorCode.SESSION_CLOSED },
-  { from: 'manual_review', trigger: 'review_approved', to: 'completed', effects: COMPLETED_EFFECTS.filter((e) => e.type !== 'supersede_older_reviews') },
+  {
+    from: 'manual_review',
+    trigger: 'review_approved',
+    to: 'completed',
+    effects: COMPLETED_EFFECTS.filter((e) => e.type !== 'supersede_older_reviews'),
+  },
   { from: 'manual_review', trigger: 'review_rejected', to: 'rejected', effects: [{ type: 'emit', event: 'verification.status_changed' }] },
   { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded' },
 
@@ -149,7 +166,9 @@ function refusal(session: SessionSnapshot): ErrorCode {
 export function transition(session: SessionSnapshot, trigger: Trigger, context: TransitionContext): TransitionResult {
   const isCallerMove = CALLER_TRIGGERS.includes(trigger);
   if (isCallerMove && isPastTtl(session, context.now)) throw new KycError(ErrorCode.SESSION_EXPIRED);
-  const row = TRANSITION_TABLE.find((r) => r.from === session.status && r.trigger === trigger && (!r.when || r.when.holds(session, context)));
+  const row = TRANSITION_TABLE.find(
+    (r) => r.from === session.status && r.trigger === trigger && (!r.when || r.when.holds(session, context)),
+  );
   if (row?.reject) {
     const details = row.reject === ErrorCode.SIDE_NOT_REQUESTED && session.nextAction ? { reasonCode: session.nextAction } : undefined;
     throw new KycError(row.reject, undefined, details);

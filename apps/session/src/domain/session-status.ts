@@ -1,6 +1,15 @@
 /** Session statuses (spec part 3). */
 export const SESSION_STATUSES = [
-  'pending', 'connected', 'processing', 'completed', 'failed', 'expired', 'manual_review', 'action_required', 'rejected', 'superseded',
+  'pending',
+  'connected',
+  'processing',
+  'completed',
+  'failed',
+  'expired',
+  'manual_review',
+  'action_required',
+  'rejected',
+  'superseded',
 ] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
 

@@ -44,8 +44,20 @@ export interface SessionRecord {
 }
 
 /** A session as created (spec 4.1): everything later uploads and decisions fill in starts empty. */
-export type NewSession = Pick<SessionRecord,
-  'id' | 'projectId' | 'environment' | 'testMode' | 'status' | 'clientMetadata' | 'email' | 'language' | 'expiryMinutes' | 'expiresAt' | 'createdAt'>;
+export type NewSession = Pick<
+  SessionRecord,
+  | 'id'
+  | 'projectId'
+  | 'environment'
+  | 'testMode'
+  | 'status'
+  | 'clientMetadata'
+  | 'email'
+  | 'language'
+  | 'expiryMinutes'
+  | 'expiresAt'
+  | 'createdAt'
+>;
 
 /** The caller's Idempotency-Key (scoped to the project) and the digest of the request it came with. */
 export interface IdempotencyClaim {
@@ -54,9 +66,24 @@ export interface IdempotencyClaim {
 }
 
 /** Fields of a session a use case may change; a store writes only what is given. */
-export type SessionChanges = Partial<Pick<SessionRecord,
-  'status' | 'clientMetadata' | 'email' | 'expiresAt' | 'uploads' | 'documentType' | 'requiresBackSide' | 'uploadProblems' |
-  'actionCycles' | 'nextAction' | 'deviceData' | 'latestAttemptId' | 'dataGeneration'>>;
+export type SessionChanges = Partial<
+  Pick<
+    SessionRecord,
+    | 'status'
+    | 'clientMetadata'
+    | 'email'
+    | 'expiresAt'
+    | 'uploads'
+    | 'documentType'
+    | 'requiresBackSide'
+    | 'uploadProblems'
+    | 'actionCycles'
+    | 'nextAction'
+    | 'deviceData'
+    | 'latestAttemptId'
+    | 'dataGeneration'
+  >
+>;
 
 /**
  * An attempt's own outcome (verification.status on the read). `processing` while the pipeline

@@ -10,5 +10,19 @@ import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGen
 export const SESSION_SCHEMA = 'session';
 
 export function createSessionDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: SESSION_SCHEMA, databaseUrl, entities: [], migrations: [CreateSessionTables1763870400000, AttemptReviewFacts1764115200000, PurgeFailedAttemptData1764720000000, ProcessingLeasesAndPurgeQueue1764892800000, SessionIdempotencyKeys1764900000000, OutboxClaimsAndParking1764907200000, DataGenerations1765008000000], poolSize: 20 });
+  return createServiceDataSource({
+    schema: SESSION_SCHEMA,
+    databaseUrl,
+    entities: [],
+    migrations: [
+      CreateSessionTables1763870400000,
+      AttemptReviewFacts1764115200000,
+      PurgeFailedAttemptData1764720000000,
+      ProcessingLeasesAndPurgeQueue1764892800000,
+      SessionIdempotencyKeys1764900000000,
+      OutboxClaimsAndParking1764907200000,
+      DataGenerations1765008000000,
+    ],
+    poolSize: 20,
+  });
 }

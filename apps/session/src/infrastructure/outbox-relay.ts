@@ -82,15 +82,18 @@ export class OutboxRelay {
       await this.release(events.map((e) => e.id));
       throw error;
     }
-    await this.dataSource.query(`UPDATE session.outbox SET published_at = now(), claimed_until = NULL WHERE id = ANY($1)`, [events.map((e) => e.id)]);
+    await this.dataSource.query(`UPDATE session.outbox SET published_at = now(), claimed_until = NULL WHERE id = ANY($1)`, [
+      events.map((e) => e.id),
+    ]);
     return events.length;
   }
 
   private claim(): Promise<OutboxRow[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [CLAIM_LOCK]);
-      const rows = returnedRows<OutboxRow & { position: string }>(await manager.query(
-        `UPDATE session.outbox SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
+      const rows = returnedRows<OutboxRow & { position: string }>(
+        await manager.query(
+          `UPDATE session.outbox SET claimed_until = now() + make_interval(secs => $2::double precision / 1000)
           WHERE id IN (
             SELECT o.id FROM session.outbox o
              WHERE o.published_at IS NULL AND o.parked_at IS NULL AND (o.claimed_until IS NULL OR o.claimed_until < now())
@@ -100,19 +103,25 @@ export class OutboxRelay {
                     AND e.claimed_until >= now())
              ORDER BY o.position LIMIT $1)
           RETURNING id, type, session_id, project_id, environment, payload, occurred_at, position`,
-        [this.options.batchSize, CLAIM_MS],
-      ));
+          [this.options.batchSize, CLAIM_MS],
+        ),
+      );
       return rows.sort((a, b) => Number(a.position) - Number(b.position));
     });
   }
 
   private async park(row: OutboxRow, reason: string): Promise<void> {
     this.logger.error({ outboxId: row.id, sessionId: row.session_id, type: row.type, reason }, 'outbox row cannot be encoded: parked');
-    await this.dataSource.query(`UPDATE session.outbox SET parked_at = now(), park_reason = $2, claimed_until = NULL WHERE id = $1`, [row.id, reason.slice(0, 500)]);
+    await this.dataSource.query(`UPDATE session.outbox SET parked_at = now(), park_reason = $2, claimed_until = NULL WHERE id = $1`, [
+      row.id,
+      reason.slice(0, 500),
+    ]);
   }
 
   private async release(ids: string[]): Promise<void> {
-    await this.dataSource.query(`UPDATE session.outbox SET claimed_until = NULL WHERE id = ANY($1) AND published_at IS NULL`, [ids]).catch(() => undefined);
+    await this.dataSource
+      .query(`UPDATE session.outbox SET claimed_until = NULL WHERE id = ANY($1) AND published_at IS NULL`, [ids])
+      .catch(() => undefined);
   }
 }
 

@@ -2,10 +2,23 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
 import {
-  type ClaimedPurge, type LapsedAttempt, type OutboxEvent, PURGE_TARGETS, type SessionStore, type SessionTransaction,
+  type ClaimedPurge,
+  type LapsedAttempt,
+  type OutboxEvent,
+  PURGE_TARGETS,
+  type SessionStore,
+  type SessionTransaction,
 } from '../application/ports/session-store';
 import type { EnvironmentName } from '../domain/environment';
-import type { AttemptOutcome, AttemptRecord, IdempotencyClaim, NewSession, SessionChanges, SessionRecord, SessionScope } from '../domain/session';
+import type {
+  AttemptOutcome,
+  AttemptRecord,
+  IdempotencyClaim,
+  NewSession,
+  SessionChanges,
+  SessionRecord,
+  SessionScope,
+} from '../domain/session';
 import type { SessionStatus } from '../domain/session-status';
 
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
@@ -20,9 +33,18 @@ const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, docu
   created_at AS "createdAt"`;
 
 const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
-  status: 'status', clientMetadata: 'client_metadata', email: 'email', expiresAt: 'expires_at', uploads: 'uploads',
-  documentType: 'document_type', requiresBackSide: 'requires_back_side', uploadProblems: 'upload_problems',
-  actionCycles: 'action_cycles', nextAction: 'next_action', deviceData: 'device_data', latestAttemptId: 'latest_attempt_id',
+  status: 'status',
+  clientMetadata: 'client_metadata',
+  email: 'email',
+  expiresAt: 'expires_at',
+  uploads: 'uploads',
+  documentType: 'document_type',
+  requiresBackSide: 'requires_back_side',
+  uploadProblems: 'upload_problems',
+  actionCycles: 'action_cycles',
+  nextAction: 'next_action',
+  deviceData: 'device_data',
+  latestAttemptId: 'latest_attempt_id',
   dataGeneration: 'data_generation',
 };
 
@@ -53,10 +75,12 @@ export class SessionRepository implements SessionStore {
 
   async find(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
     requireUuid(sessionId);
-    return firstOrNotFound(await this.dataSource.query(
-      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3`,
-      [sessionId, scope.projectId, scope.environment],
-    ));
+    return firstOrNotFound(
+      await this.dataSource.query(
+        `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3`,
+        [sessionId, scope.projectId, scope.environment],
+      ),
+    );
   }
 
   async findWithLatestAttempt(scope: SessionScope, sessionId: string): Promise<{ session: SessionRecord; attempt: AttemptRecord | null }> {
@@ -89,14 +113,16 @@ export class SessionRepository implements SessionStore {
   }
 
   async claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]> {
-    const rows = returnedRows<ClaimedPurge>(await this.dataSource.query(
-      `UPDATE session.purge_requests p SET tries = p.tries + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
+    const rows = returnedRows<ClaimedPurge>(
+      await this.dataSource.query(
+        `UPDATE session.purge_requests p SET tries = p.tries + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
         WHERE (p.session_id, p.target) IN (
           SELECT session_id, target FROM session.purge_requests WHERE purged_at IS NULL AND next_try_at <= $1
            ORDER BY next_try_at LIMIT $2 FOR UPDATE SKIP LOCKED)
         RETURNING p.session_id AS "sessionId", p.target, p.tries, p.through_generation AS "throughGeneration"`,
-      [now, limit, claimMs],
-    ));
+        [now, limit, claimMs],
+      ),
+    );
     return rows;
   }
 
@@ -126,13 +152,29 @@ class PostgresSessionTransaction implements SessionTransaction {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13)
        ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING ${SESSION_COLUMNS}`,
-      [session.id, session.projectId, session.environment, session.testMode, session.status, JSON.stringify(session.clientMetadata), session.email,
-        session.language, session.expiryMinutes, session.expiresAt, session.createdAt, idempotency?.key ?? null, idempotency?.fingerprint ?? null],
+      [
+        session.id,
+        session.projectId,
+        session.environment,
+        session.testMode,
+        session.status,
+        JSON.stringify(session.clientMetadata),
+        session.email,
+        session.language,
+        session.expiryMinutes,
+        session.expiresAt,
+        session.createdAt,
+        idempotency?.key ?? null,
+        idempotency?.fingerprint ?? null,
+      ],
     );
     return rows[0];
   }
 
-  async insertOnce(session: NewSession, idempotency: IdempotencyClaim): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }> {
+  async insertOnce(
+    session: NewSession,
+    idempotency: IdempotencyClaim,
+  ): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }> {
     const inserted = await this.insert(session, idempotency);
     if (inserted) return { session: inserted, created: true, fingerprint: idempotency.fingerprint };
     // ON CONFLICT DO NOTHING waited for the other insert to commit, so its row is visible here.
@@ -146,25 +188,36 @@ class PostgresSessionTransaction implements SessionTransaction {
 
   async findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
     requireUuid(sessionId);
-    return firstOrNotFound(await this.manager.query(
-      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3 FOR UPDATE`,
-      [sessionId, scope.projectId, scope.environment],
-    ));
+    return firstOrNotFound(
+      await this.manager.query(
+        `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 AND environment = $3 FOR UPDATE`,
+        [sessionId, scope.projectId, scope.environment],
+      ),
+    );
   }
 
   async findInProjectForUpdate(projectId: string, sessionId: string): Promise<SessionRecord> {
     requireUuid(sessionId);
-    return firstOrNotFound(await this.manager.query(`SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 FOR UPDATE`, [sessionId, projectId]));
+    return firstOrNotFound(
+      await this.manager.query(`SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = $1 AND project_id = $2 FOR UPDATE`, [
+        sessionId,
+        projectId,
+      ]),
+    );
   }
 
   async update(sessionId: string, changes: SessionChanges): Promise<SessionRecord> {
     const entries = Object.entries(changes) as [keyof SessionChanges, unknown][];
     const assignments = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`);
-    const values = entries.map(([, value]) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value));
-    const rows = returnedRows<SessionRecord>(await this.manager.query(
-      `UPDATE session.sessions SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
-      [sessionId, ...values],
-    ));
+    const values = entries.map(([, value]) =>
+      value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value,
+    );
+    const rows = returnedRows<SessionRecord>(
+      await this.manager.query(
+        `UPDATE session.sessions SET ${[...assignments, 'updated_at = now()'].join(', ')} WHERE id = $1 RETURNING ${SESSION_COLUMNS}`,
+        [sessionId, ...values],
+      ),
+    );
     return rows[0];
   }
 
@@ -183,7 +236,9 @@ class PostgresSessionTransaction implements SessionTransaction {
 
   async holdsProcessing(session: SessionRecord, attemptId: string): Promise<boolean> {
     if (session.status !== 'processing' || session.latestAttemptId !== attemptId) return false;
-    const rows: { status: string }[] = await this.manager.query(`SELECT status FROM session.attempts WHERE id = $1 FOR UPDATE`, [attemptId]);
+    const rows: { status: string }[] = await this.manager.query(`SELECT status FROM session.attempts WHERE id = $1 FOR UPDATE`, [
+      attemptId,
+    ]);
     return rows[0]?.status === 'processing';
   }
 
@@ -193,20 +248,35 @@ class PostgresSessionTransaction implements SessionTransaction {
               failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now(),
               lease_expires_at = NULL
         WHERE id = $1`,
-      [attemptId, outcome.status, outcome.confidence, outcome.documentType, outcome.faceMatchStatus, outcome.faceMatchScore,
-        outcome.failureReason, outcome.extractedData ? JSON.stringify(outcome.extractedData) : null, JSON.stringify(outcome.issueCodes), outcome.nextAction,
-        outcome.duplicateSuspected],
+      [
+        attemptId,
+        outcome.status,
+        outcome.confidence,
+        outcome.documentType,
+        outcome.faceMatchStatus,
+        outcome.faceMatchScore,
+        outcome.failureReason,
+        outcome.extractedData ? JSON.stringify(outcome.extractedData) : null,
+        JSON.stringify(outcome.issueCodes),
+        outcome.nextAction,
+        outcome.duplicateSuspected,
+      ],
     );
   }
 
   async abandonAttempt(attemptId: string, reason: string, restoreTo: SessionStatus): Promise<boolean> {
     // Session first, then attempt: the order every writer takes, so no two of them deadlock.
-    await this.manager.query(`SELECT 1 FROM session.sessions WHERE id = (SELECT session_id FROM session.attempts WHERE id = $1) FOR UPDATE`, [attemptId]);
-    const abandoned = returnedRows<{ sessionId: string }>(await this.manager.query(
-      `UPDATE session.attempts SET status = 'abandoned', failure_reason = $2, decided_at = now(), lease_expires_at = NULL
+    await this.manager.query(
+      `SELECT 1 FROM session.sessions WHERE id = (SELECT session_id FROM session.attempts WHERE id = $1) FOR UPDATE`,
+      [attemptId],
+    );
+    const abandoned = returnedRows<{ sessionId: string }>(
+      await this.manager.query(
+        `UPDATE session.attempts SET status = 'abandoned', failure_reason = $2, decided_at = now(), lease_expires_at = NULL
         WHERE id = $1 AND status = 'processing' RETURNING session_id AS "sessionId"`,
-      [attemptId, reason],
-    ));
+        [attemptId, reason],
+      ),
+    );
     if (!abandoned.length) return false;
     await this.manager.query(
       `UPDATE session.sessions SET status = $3, updated_at = now() WHERE id = $1 AND status = 'processing' AND latest_attempt_id = $2`,
@@ -225,7 +295,10 @@ class PostgresSessionTransaction implements SessionTransaction {
     );
   }
 
-  async recordReview(attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void> {
+  async recordReview(
+    attemptId: string,
+    review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null },
+  ): Promise<void> {
     await this.manager.query(
       `UPDATE session.attempts SET status = $2, reviewed_by = $3, reviewed_at = now(), failure_reason = COALESCE($4, failure_reason) WHERE id = $1`,
       [attemptId, review.status, review.reviewer, review.failureReason],

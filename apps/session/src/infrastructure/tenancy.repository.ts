@@ -24,8 +24,13 @@ export class TenancyRepository implements TenancyStore {
 
   createProject(name: string, accountName: string): Promise<{ project: ProjectRecord; pairs: IssuedPair[] }> {
     return this.dataSource.transaction(async (manager) => {
-      const [account]: { id: string }[] = await manager.query(`INSERT INTO session.accounts (name) VALUES ($1) RETURNING id`, [accountName]);
-      const [{ id }]: { id: string }[] = await manager.query(`INSERT INTO session.projects (account_id, name) VALUES ($1, $2) RETURNING id`, [account.id, name]);
+      const [account]: { id: string }[] = await manager.query(`INSERT INTO session.accounts (name) VALUES ($1) RETURNING id`, [
+        accountName,
+      ]);
+      const [{ id }]: { id: string }[] = await manager.query(
+        `INSERT INTO session.projects (account_id, name) VALUES ($1, $2) RETURNING id`,
+        [account.id, name],
+      );
       const pairs: IssuedPair[] = [];
       for (const environment of ENVIRONMENTS) pairs.push(await this.insertPair(manager, id, environment));
       return { project: await this.findProject(manager, id), pairs };
@@ -33,7 +38,9 @@ export class TenancyRepository implements TenancyStore {
   }
 
   async listProjects(): Promise<ProjectRecord[]> {
-    return this.dataSource.query(`SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id ORDER BY p.created_at`);
+    return this.dataSource.query(
+      `SELECT ${PROJECT_COLUMNS} FROM session.projects p JOIN session.accounts a ON a.id = p.account_id ORDER BY p.created_at`,
+    );
   }
 
   requireProject(projectId: string): Promise<ProjectRecord> {
@@ -77,10 +84,12 @@ export class TenancyRepository implements TenancyStore {
   }
 
   async revoke(projectId: string, keyId: string): Promise<KeyRecord> {
-    const rows = returnedRows<{ id: string }>(await this.dataSource.query(
-      `UPDATE session.api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, now()) WHERE project_id::text = $1 AND id::text = $2 RETURNING id`,
-      [projectId, keyId],
-    ));
+    const rows = returnedRows<{ id: string }>(
+      await this.dataSource.query(
+        `UPDATE session.api_keys SET status = 'revoked', revoked_at = coalesce(revoked_at, now()) WHERE project_id::text = $1 AND id::text = $2 RETURNING id`,
+        [projectId, keyId],
+      ),
+    );
     if (!rows.length) throw new KycError(ErrorCode.NOT_FOUND, 'Key not found in this project');
     const keys = await this.listKeys(projectId);
     return keys.find((k) => k.id === keyId)!;

@@ -11,7 +11,10 @@ export interface PublicUrls {
 }
 
 /** Domain records → contract messages. Absent values are empty strings, as proto3 sends them. */
-export function toSessionMessage(record: SessionRecord, extras: { embedToken?: string; urls: PublicUrls; allowManualUpload?: boolean }): session.Session {
+export function toSessionMessage(
+  record: SessionRecord,
+  extras: { embedToken?: string; urls: PublicUrls; allowManualUpload?: boolean },
+): session.Session {
   const base = extras.urls.PUBLIC_BASE_URL.replace(/\/$/, '');
   return {
     id: record.id,
@@ -43,7 +46,16 @@ export function toSessionSummary(record: SessionRecord): session.SessionSummary 
 }
 
 const EMPTY_EXTRACTED: session.ExtractedData = {
-  fullName: '', firstName: '', lastName: '', dateOfBirth: '', nationality: '', sex: '', documentNumber: '', issueDate: '', expiryDate: '', placeOfBirth: '',
+  fullName: '',
+  firstName: '',
+  lastName: '',
+  dateOfBirth: '',
+  nationality: '',
+  sex: '',
+  documentNumber: '',
+  issueDate: '',
+  expiryDate: '',
+  placeOfBirth: '',
 };
 
 export function toExtractedData(data: Record<string, string> | null): session.ExtractedData {
@@ -80,7 +92,7 @@ export function toVerificationMessage(view: VerificationView): session.Verificat
     hasVerification: attempt !== null,
     verification: attempt ? toAttemptMessage(attempt) : undefined,
     issueCodes: view.issueCodes,
-    nextAction: current.status === 'action_required' ? current.nextAction ?? '' : '',
+    nextAction: current.status === 'action_required' ? (current.nextAction ?? '') : '',
   };
 }
 
@@ -99,9 +111,14 @@ export function toSubmitResult({ session: current, attempt }: SubmitOutcome): se
     extractedData: toExtractedData(attempt.extractedData),
     verificationAttemptId: attempt.id,
     jobId: '',
-    message: status === 'manual_review' ? REVIEW_MESSAGE : status === 'action_required' ? 'Please upload the requested document side again.' : (attempt.failureReason ?? ''),
+    message:
+      status === 'manual_review'
+        ? REVIEW_MESSAGE
+        : status === 'action_required'
+          ? 'Please upload the requested document side again.'
+          : (attempt.failureReason ?? ''),
     issueCodes: underReview ? nonEmptyIssues(attempt.issueCodes) : [],
-    nextAction: status === 'action_required' ? attempt.nextAction ?? '' : '',
+    nextAction: status === 'action_required' ? (attempt.nextAction ?? '') : '',
   };
 }
 

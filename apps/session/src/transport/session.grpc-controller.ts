@@ -11,7 +11,14 @@ import type { UploadFaceUseCase } from '../application/upload-face.usecase';
 import type { SessionScope } from '../domain/session';
 import { fromProtoEnvironment, optionalEnvironment, toProtoEnvironment } from './environment-mapping';
 import {
-  type PublicUrls, toApiKeyMessage, toKeysMessage, toProjectMessage, toSessionMessage, toSessionSummary, toSubmitResult, toVerificationMessage,
+  type PublicUrls,
+  toApiKeyMessage,
+  toKeysMessage,
+  toProjectMessage,
+  toSessionMessage,
+  toSessionSummary,
+  toSubmitResult,
+  toVerificationMessage,
 } from './session-messages';
 
 export class SessionUseCases {
@@ -47,7 +54,11 @@ export class SessionGrpcController implements session.SessionServiceController {
 
   async authenticateApiKey(request: session.AuthenticateApiKeyRequest): Promise<session.AuthenticateApiKeyResponse> {
     const key = await this.useCases.tenancy.authenticate(request.secretKey);
-    return { principal: { projectId: key.projectId, environment: toProtoEnvironment(key.environment) }, keyId: key.keyId, moderationStatus: key.moderationStatus };
+    return {
+      principal: { projectId: key.projectId, environment: toProtoEnvironment(key.environment) },
+      keyId: key.keyId,
+      moderationStatus: key.moderationStatus,
+    };
   }
 
   async createSession(request: session.CreateSessionRequest): Promise<session.Session> {
@@ -59,8 +70,18 @@ export class SessionGrpcController implements session.SessionServiceController {
       throw new KycError(ErrorCode.VALIDATION_FAILED, 'clientMetadata must be a JSON object');
     }
     const idempotency = request.idempotencyKey ? { key: request.idempotencyKey, fingerprint: request.idempotencyFingerprint } : undefined;
-    const created = await this.useCases.createSession.execute({ ...scope, clientMetadata, language: request.language, expiryMinutes: request.expiryMinutes, idempotency });
-    return toSessionMessage(created.session, { embedToken: created.embedToken, urls: this.useCases.urls, allowManualUpload: created.allowManualUpload });
+    const created = await this.useCases.createSession.execute({
+      ...scope,
+      clientMetadata,
+      language: request.language,
+      expiryMinutes: request.expiryMinutes,
+      idempotency,
+    });
+    return toSessionMessage(created.session, {
+      embedToken: created.embedToken,
+      urls: this.useCases.urls,
+      allowManualUpload: created.allowManualUpload,
+    });
   }
 
   async getSession(request: session.SessionRef): Promise<session.Session> {
@@ -69,7 +90,11 @@ export class SessionGrpcController implements session.SessionServiceController {
   }
 
   async updateSession(request: session.UpdateSessionRequest): Promise<session.Session> {
-    const updated = await this.useCases.queries.updateClientMetadata(scopeOf(request.principal), request.sessionId, request.clientMetadataJson);
+    const updated = await this.useCases.queries.updateClientMetadata(
+      scopeOf(request.principal),
+      request.sessionId,
+      request.clientMetadataJson,
+    );
     return toSessionMessage(updated, { urls: this.useCases.urls });
   }
 
@@ -77,7 +102,10 @@ export class SessionGrpcController implements session.SessionServiceController {
     const { scope, sessionId } = requireRef(request.session);
     const side = DOCUMENT_SIDES.find((s) => s === request.imageType);
     if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'imageType must be front, back or main');
-    return { success: true, ...(await this.useCases.uploadDocument.execute({ scope, sessionId, side, image: Buffer.from(request.image) })) };
+    return {
+      success: true,
+      ...(await this.useCases.uploadDocument.execute({ scope, sessionId, side, image: Buffer.from(request.image) })),
+    };
   }
 
   async uploadFace(request: session.UploadFaceRequest): Promise<session.FaceUploadResult> {
@@ -142,10 +170,18 @@ export class SessionGrpcController implements session.SessionServiceController {
   }
 
   async reviewSession(request: session.ReviewSessionRequest): Promise<session.ReviewSessionResponse> {
-    if (request.decision !== 'approve' && request.decision !== 'reject') throw new KycError(ErrorCode.VALIDATION_FAILED, 'decision must be approve or reject');
+    if (request.decision !== 'approve' && request.decision !== 'reject')
+      throw new KycError(ErrorCode.VALIDATION_FAILED, 'decision must be approve or reject');
     if (!request.reviewer.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'reviewer is required');
-    if (request.decision === 'reject' && !request.reason.trim()) throw new KycError(ErrorCode.VALIDATION_FAILED, 'a rejection needs a reason');
-    const reviewed = await this.useCases.review.execute({ projectId: request.projectId, sessionId: request.sessionId, decision: request.decision, reviewer: request.reviewer.trim(), reason: request.reason.trim() });
+    if (request.decision === 'reject' && !request.reason.trim())
+      throw new KycError(ErrorCode.VALIDATION_FAILED, 'a rejection needs a reason');
+    const reviewed = await this.useCases.review.execute({
+      projectId: request.projectId,
+      sessionId: request.sessionId,
+      decision: request.decision,
+      reviewer: request.reviewer.trim(),
+      reason: request.reason.trim(),
+    });
     return { sessionId: reviewed.session.id, status: reviewed.session.status, verificationAttemptId: reviewed.attemptId };
   }
 }

@@ -19,15 +19,40 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
     [eventLog, webhook] = database.dataSources;
   });
 
-  const envelope = (projectId: string, sessionId: string) => ({ id: randomUUID(), occurredAt: new Date().toISOString(), projectId, environment: 'test', sessionId });
-  const completed = (projectId: string, sessionId: string, poaPending: boolean): EventEnvelope => ({
-    ...envelope(projectId, sessionId), type: 'verification.completed',
-    payload: { status: 'completed', attemptId: randomUUID(), decision: 'approved', confidence: 0.9, documentType: '', extractedData: undefined, duplicate: { suspected: false }, clientMetadataJson: '', testMode: true, poaPending },
+  const envelope = (projectId: string, sessionId: string) => ({
+    id: randomUUID(),
+    occurredAt: new Date().toISOString(),
+    projectId,
+    environment: 'test',
+    sessionId,
   });
-  const poaCompleted = (projectId: string, sessionId: string): EventEnvelope => ({ ...envelope(projectId, sessionId), type: 'verification.poa_completed', payload: { poaStatus: 'approved', testMode: true } });
+  const completed = (projectId: string, sessionId: string, poaPending: boolean): EventEnvelope => ({
+    ...envelope(projectId, sessionId),
+    type: 'verification.completed',
+    payload: {
+      status: 'completed',
+      attemptId: randomUUID(),
+      decision: 'approved',
+      confidence: 0.9,
+      documentType: '',
+      extractedData: undefined,
+      duplicate: { suspected: false },
+      clientMetadataJson: '',
+      testMode: true,
+      poaPending,
+    },
+  });
+  const poaCompleted = (projectId: string, sessionId: string): EventEnvelope => ({
+    ...envelope(projectId, sessionId),
+    type: 'verification.poa_completed',
+    payload: { poaStatus: 'approved', testMode: true },
+  });
 
   async function statuses(sessionId: string): Promise<string[]> {
-    const rows: { status: string }[] = await webhook.query(`SELECT status FROM webhook.deliveries WHERE session_id = $1 ORDER BY created_at`, [sessionId]);
+    const rows: { status: string }[] = await webhook.query(
+      `SELECT status FROM webhook.deliveries WHERE session_id = $1 ORDER BY created_at`,
+      [sessionId],
+    );
     return rows.map((r) => r.status);
   }
 
@@ -36,7 +61,19 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
     await eventLog.transaction((manager) => appendToEventLog(manager, topic, events));
     const bus = new PostgresEventBus(webhook, logger, 20);
     const handled = new Set<string>();
-    const subscription = consumeSessionEvents({ ...bus, publish: bus.publish.bind(bus), close: bus.close.bind(bus), subscribe: (group, t, handler) => bus.subscribe(group, t, async (e) => { await handler(e); handled.add(e.id); }) }, new DeliveryRepository(webhook));
+    const subscription = consumeSessionEvents(
+      {
+        ...bus,
+        publish: bus.publish.bind(bus),
+        close: bus.close.bind(bus),
+        subscribe: (group, t, handler) =>
+          bus.subscribe(group, t, async (e) => {
+            await handler(e);
+            handled.add(e.id);
+          }),
+      },
+      new DeliveryRepository(webhook),
+    );
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && !events.every((e) => handled.has(e.id))) await new Promise((resolve) => setTimeout(resolve, 50));
     await subscription.stop();

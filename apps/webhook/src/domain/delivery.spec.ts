@@ -33,35 +33,74 @@ describe('webhook body', () => {
   const envelope = { id: 'e1', occurredAt: '2026-11-23T00:00:00Z', projectId: 'p1', sessionId: 's1', environment: 'test' };
 
   it('puts the status at data.object.status, keeps the event id and shows clientMetadata as an object', () => {
-    const body = JSON.parse(webhookBody({
-      ...envelope,
-      type: 'verification.completed',
-      payload: {
-        status: 'completed', attemptId: 'a1', decision: 'approved', confidence: 0.9, documentType: 'passport',
-        extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
-        duplicate: undefined, clientMetadataJson: '{"userId":"u1"}', testMode: true, poaPending: false,
-      },
-    }));
+    const body = JSON.parse(
+      webhookBody({
+        ...envelope,
+        type: 'verification.completed',
+        payload: {
+          status: 'completed',
+          attemptId: 'a1',
+          decision: 'approved',
+          confidence: 0.9,
+          documentType: 'passport',
+          extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
+          duplicate: undefined,
+          clientMetadataJson: '{"userId":"u1"}',
+          testMode: true,
+          poaPending: false,
+        },
+      }),
+    );
     expect(body).toEqual({
-      id: 'e1', type: 'verification.completed', created: 1795392000, livemode: false,
-      data: { object: {
-        id: 's1', object: 'verification', status: 'completed', attemptId: 'a1', decision: 'approved', confidence: 0.9, documentType: 'passport',
-        extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
-        duplicate: { suspected: false }, clientMetadata: { userId: 'u1' }, testMode: true,
-      } },
+      id: 'e1',
+      type: 'verification.completed',
+      created: 1795392000,
+      livemode: false,
+      data: {
+        object: {
+          id: 's1',
+          object: 'verification',
+          status: 'completed',
+          attemptId: 'a1',
+          decision: 'approved',
+          confidence: 0.9,
+          documentType: 'passport',
+          extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
+          duplicate: { suspected: false },
+          clientMetadata: { userId: 'u1' },
+          testMode: true,
+        },
+      },
     });
   });
 
-  it('names the rejection in the spec\'s snake_case fields', () => {
-    const body = JSON.parse(webhookBody({ ...envelope, type: 'verification.status_changed', payload: { status: 'rejected', rejectionReason: 'expired', reviewedBy: 'system', clientMetadataJson: '', testMode: false } }));
-    expect(body.data.object).toEqual({ id: 's1', object: 'verification', status: 'rejected', rejection_reason: 'expired', reviewed_by: 'system', clientMetadata: {}, testMode: false });
+  it("names the rejection in the spec's snake_case fields", () => {
+    const body = JSON.parse(
+      webhookBody({
+        ...envelope,
+        type: 'verification.status_changed',
+        payload: { status: 'rejected', rejectionReason: 'expired', reviewedBy: 'system', clientMetadataJson: '', testMode: false },
+      }),
+    );
+    expect(body.data.object).toEqual({
+      id: 's1',
+      object: 'verification',
+      status: 'rejected',
+      rejection_reason: 'expired',
+      reviewed_by: 'system',
+      clientMetadata: {},
+      testMode: false,
+    });
   });
 });
 
 describe('SSRF policy', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0'])('treats %s as private', (address) => {
-    expect(isPrivateAddress(address)).toBe(true);
-  });
+  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0'])(
+    'treats %s as private',
+    (address) => {
+      expect(isPrivateAddress(address)).toBe(true);
+    },
+  );
 
   it('lets test endpoints go anywhere and keeps sandbox/live on public addresses', () => {
     expect(mayDeliverTo('test', ['127.0.0.1'], false)).toBe(true);

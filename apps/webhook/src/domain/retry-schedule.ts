@@ -8,7 +8,8 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [60_000, 300_000, 1_800_000, 7_200_000,
 export function parseRetrySchedule(value: string | undefined): number[] {
   if (!value?.trim()) return DEFAULT_RETRY_SCHEDULE_MS;
   const delays = value.split(',').map((part) => Number(part.trim()));
-  if (delays.some((d) => !Number.isInteger(d) || d < 0)) throw new Error('WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated whole milliseconds');
+  if (delays.some((d) => !Number.isInteger(d) || d < 0))
+    throw new Error('WEBHOOK_RETRY_SCHEDULE_MS must be comma-separated whole milliseconds');
   return delays;
 }
 

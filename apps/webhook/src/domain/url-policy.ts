@@ -14,7 +14,16 @@ export function isPrivateAddress(address: string): boolean {
   const parts = address.split('.').map(Number);
   if (parts.length !== 4) return true;
   const [a, b] = parts;
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    a >= 224
+  );
 }
 
 export function mayDeliverTo(environment: string, resolvedAddresses: readonly string[], allowPrivate: boolean): boolean {

@@ -46,7 +46,12 @@ function verificationObject(event: DeliveredEvent): Record<string, unknown> {
     }
     case 'verification.updated': {
       const { payload } = event;
-      return { status: payload.status, change: payload.change, clientMetadata: clientMetadataOf(payload.clientMetadataJson), testMode: payload.testMode };
+      return {
+        status: payload.status,
+        change: payload.change,
+        clientMetadata: clientMetadataOf(payload.clientMetadataJson),
+        testMode: payload.testMode,
+      };
     }
   }
 }

@@ -4,5 +4,10 @@ import { CreateDeliveries1763956800000 } from './migrations/1763956800000-Create
 import { HeldDeliveries1764028800000 } from './migrations/1764028800000-HeldDeliveries';
 
 export function createWebhookDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'webhook', databaseUrl, entities: [], migrations: [CreateEndpoints1763870400000, CreateDeliveries1763956800000, HeldDeliveries1764028800000] });
+  return createServiceDataSource({
+    schema: 'webhook',
+    databaseUrl,
+    entities: [],
+    migrations: [CreateEndpoints1763870400000, CreateDeliveries1763956800000, HeldDeliveries1764028800000],
+  });
 }

@@ -47,7 +47,10 @@ export class DeliveryRepository {
   enqueue(event: EventRef & { type: string }, body: string, options: { held?: boolean } = {}): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await markProcessed(manager, 'webhook', event.id))) return false;
-      const endpoints: unknown[] = await manager.query(`SELECT 1 FROM webhook.endpoints WHERE project_id = $1 AND environment = $2`, [event.projectId, event.environment]);
+      const endpoints: unknown[] = await manager.query(`SELECT 1 FROM webhook.endpoints WHERE project_id = $1 AND environment = $2`, [
+        event.projectId,
+        event.environment,
+      ]);
       if (!endpoints.length) return false;
       await manager.query(
         `INSERT INTO webhook.deliveries (event_id, project_id, environment, session_id, event_type, body, status) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
@@ -61,11 +64,13 @@ export class DeliveryRepository {
   releaseHeld(event: EventRef): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await markProcessed(manager, 'webhook', event.id))) return 0;
-      const released = returnedRows(await manager.query(
-        `UPDATE webhook.deliveries SET status = 'pending', next_attempt_at = now()
+      const released = returnedRows(
+        await manager.query(
+          `UPDATE webhook.deliveries SET status = 'pending', next_attempt_at = now()
           WHERE project_id = $1 AND environment = $2 AND session_id = $3 AND status = 'held' RETURNING 1`,
-        [event.projectId, event.environment, event.sessionId],
-      ));
+          [event.projectId, event.environment, event.sessionId],
+        ),
+      );
       return released.length;
     });
   }
@@ -73,20 +78,26 @@ export class DeliveryRepository {
   /** Claims deliveries that are due (or whose sender died mid-send), with the endpoint's current URL and secret. */
   async claimDue(limit: number, lockMs: number): Promise<DueDelivery[]> {
     if (limit <= 0) return [];
-    const rows = returnedRows<DueDelivery>(await this.dataSource.query(
-      `UPDATE webhook.deliveries d SET status = 'sending', locked_until = now() + make_interval(secs => $2)
+    const rows = returnedRows<DueDelivery>(
+      await this.dataSource.query(
+        `UPDATE webhook.deliveries d SET status = 'sending', locked_until = now() + make_interval(secs => $2)
          FROM webhook.endpoints e
         WHERE e.project_id = d.project_id AND e.environment = d.environment
           AND d.id IN (SELECT id FROM webhook.deliveries
                         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
                         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
         RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, e.url, e.secret`,
-      [limit, lockMs / 1000],
-    ));
+        [limit, lockMs / 1000],
+      ),
+    );
     return rows;
   }
 
-  async recordAttempt(delivery: DueDelivery, outcome: AttemptOutcome, next: { delivered: boolean; retryInMs: number | null }): Promise<void> {
+  async recordAttempt(
+    delivery: DueDelivery,
+    outcome: AttemptOutcome,
+    next: { delivered: boolean; retryInMs: number | null },
+  ): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const attempt = delivery.attempts + 1;
       await manager.query(
@@ -125,10 +136,12 @@ export class DeliveryRepository {
 
   /** Sends a delivery again now, whatever its state; the event id stays the same. */
   async replay(projectId: string, deliveryId: string): Promise<boolean> {
-    const rows = returnedRows(await this.dataSource.query(
-      `UPDATE webhook.deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL WHERE id::text = $1 AND project_id::text = $2 RETURNING 1`,
-      [deliveryId, projectId],
-    ));
+    const rows = returnedRows(
+      await this.dataSource.query(
+        `UPDATE webhook.deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL WHERE id::text = $1 AND project_id::text = $2 RETURNING 1`,
+        [deliveryId, projectId],
+      ),
+    );
     return rows.length === 1;
   }
 }

@@ -23,7 +23,11 @@ export class WebhookDispatcher {
   private running = false;
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly deliveries: DeliveryRepository, private readonly logger: Logger, private readonly options: DispatcherOptions) {}
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly logger: Logger,
+    private readonly options: DispatcherOptions,
+  ) {}
 
   start(): void {
     this.running = true;
@@ -57,11 +61,20 @@ export class WebhookDispatcher {
     try {
       const addresses = await resolve(delivery.url);
       if (!mayDeliverTo(delivery.environment, addresses, this.options.allowPrivateUrls)) {
-        outcome = { statusCode: null, latencyMs: 0, error: 'refused: the URL resolves to a private or loopback address', url: delivery.url };
+        outcome = {
+          statusCode: null,
+          latencyMs: 0,
+          error: 'refused: the URL resolves to a private or loopback address',
+          url: delivery.url,
+        };
       } else {
         const response = await fetch(delivery.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'kyc-webhooks/1', ...signatureHeaders(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)) },
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'kyc-webhooks/1',
+            ...signatureHeaders(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)),
+          },
           body: delivery.body,
           redirect: 'manual',
           signal: AbortSignal.timeout(this.options.timeoutMs),
@@ -70,12 +83,27 @@ export class WebhookDispatcher {
         outcome = { statusCode: response.status, latencyMs: Date.now() - started, error: null, url: delivery.url };
       }
     } catch (error) {
-      outcome = { statusCode: null, latencyMs: Date.now() - started, error: (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error).message).slice(0, 200), url: delivery.url };
+      outcome = {
+        statusCode: null,
+        latencyMs: Date.now() - started,
+        error: (error as Error).name === 'TimeoutError' ? 'timeout' : String((error as Error).message).slice(0, 200),
+        url: delivery.url,
+      };
     }
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const retryInMs = delivered ? null : nextAttemptDelay(this.options.retryScheduleMs, delivery.attempts + 1);
     await this.deliveries.recordAttempt(delivery, outcome, { delivered, retryInMs });
-    this.logger.info({ deliveryId: delivery.id, eventId: delivery.eventId, attempt: delivery.attempts + 1, statusCode: outcome.statusCode, delivered, error: outcome.error }, 'webhook attempt');
+    this.logger.info(
+      {
+        deliveryId: delivery.id,
+        eventId: delivery.eventId,
+        attempt: delivery.attempts + 1,
+        statusCode: outcome.statusCode,
+        delivered,
+        error: outcome.error,
+      },
+      'webhook attempt',
+    );
   }
 }
 

@@ -18,7 +18,13 @@ function toDeliveryMessage(d: DeliveryView): webhook.Delivery {
     nextAttemptAt: new Date(d.nextAttemptAt).toISOString(),
     createdAt: new Date(d.createdAt).toISOString(),
     deliveredAt: d.deliveredAt ? new Date(d.deliveredAt).toISOString() : '',
-    attemptLog: d.attemptLog.map((a) => ({ attempt: a.attempt, statusCode: a.statusCode ?? 0, latencyMs: a.latencyMs, error: a.error ?? '', at: new Date(a.at).toISOString() })),
+    attemptLog: d.attemptLog.map((a) => ({
+      attempt: a.attempt,
+      statusCode: a.statusCode ?? 0,
+      latencyMs: a.latencyMs,
+      error: a.error ?? '',
+      at: new Date(a.at).toISOString(),
+    })),
   };
 }
 
@@ -38,7 +44,13 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
     const url = parsed.toString();
     const secret = newWebhookSecret();
     const saved = await this.endpoints.upsert(request.projectId, environment, url, secret);
-    return { projectId: request.projectId, environment: request.environment, url: saved.url, secret, updatedAt: saved.updatedAt.toISOString() };
+    return {
+      projectId: request.projectId,
+      environment: request.environment,
+      url: saved.url,
+      secret,
+      updatedAt: saved.updatedAt.toISOString(),
+    };
   }
 
   async listDeliveries(request: webhook.ListDeliveriesRequest): Promise<webhook.ListDeliveriesResponse> {
@@ -48,7 +60,8 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
   }
 
   async replayDelivery(request: webhook.ReplayDeliveryRequest): Promise<webhook.Delivery> {
-    if (!(await this.deliveries.replay(request.projectId, request.deliveryId))) throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');
+    if (!(await this.deliveries.replay(request.projectId, request.deliveryId)))
+      throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');
     const found = await this.deliveries.find(request.projectId, request.deliveryId);
     if (!found) throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');
     return toDeliveryMessage(found);
@@ -58,6 +71,12 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
     const environment = requireWire(projectEnvironments, request.environment, 'environment');
     const found = await this.endpoints.find(request.projectId, environment);
     if (!found) throw new KycError(ErrorCode.NOT_FOUND, 'No webhook endpoint is set for this environment');
-    return { projectId: request.projectId, environment: request.environment, url: found.url, secret: '', updatedAt: found.updatedAt.toISOString() };
+    return {
+      projectId: request.projectId,
+      environment: request.environment,
+      url: found.url,
+      secret: '',
+      updatedAt: found.updatedAt.toISOString(),
+    };
   }
 }

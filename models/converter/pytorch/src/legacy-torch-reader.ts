@@ -58,12 +58,26 @@ function numbers(value: PickleValue, what: string): number[] {
 function parseStorageId(id: PickleValue): StorageRef {
   if (!isTuple(id) || id.items[0] !== 'storage') throw new PickleError('Unexpected persistent id');
   const [, storageType, key] = id.items;
-  if (typeof storageType !== 'object' || storageType === null || Array.isArray(storageType) || storageType instanceof Uint8Array
-    || storageType.kind !== 'global' || storageType.module !== 'torch') throw new PickleError('Storage type is not a torch global');
+  if (
+    typeof storageType !== 'object' ||
+    storageType === null ||
+    Array.isArray(storageType) ||
+    storageType instanceof Uint8Array ||
+    storageType.kind !== 'global' ||
+    storageType.module !== 'torch'
+  )
+    throw new PickleError('Storage type is not a torch global');
   const type = STORAGE_TYPES[storageType.name];
   if (!type) throw new PickleError(`Unsupported storage type ${storageType.name}`);
   if (typeof key !== 'string') throw new PickleError('Storage key is not a string');
-  return { kind: 'reduce', callable: { kind: 'global', module: 'storage', name: storageType.name }, args: [], key, dtype: type.dtype, elementBytes: type.bytes };
+  return {
+    kind: 'reduce',
+    callable: { kind: 'global', module: 'storage', name: storageType.name },
+    args: [],
+    key,
+    dtype: type.dtype,
+    elementBytes: type.bytes,
+  };
 }
 
 function isStorageRef(value: PickleValue): value is StorageRef & PickleValue {
@@ -75,7 +89,15 @@ function rebuildTensor(callable: PickleValue, args: PickleValue[]): PickleValue 
   const [storage, offset, size, stride] = args;
   if (!isStorageRef(storage)) throw new PickleError('Tensor without a storage');
   if (typeof offset !== 'number') throw new PickleError('Tensor storage offset is not an integer');
-  const ref: TensorRef = { kind: 'reduce', callable, args: [], storage, storageOffset: offset, size: numbers(size, 'size'), stride: numbers(stride, 'stride') };
+  const ref: TensorRef = {
+    kind: 'reduce',
+    callable,
+    args: [],
+    storage,
+    storageOffset: offset,
+    size: numbers(size, 'size'),
+    stride: numbers(stride, 'stride'),
+  };
   return ref as unknown as PickleValue;
 }
 
@@ -101,7 +123,13 @@ function materialize(ref: TensorRef, storage: Float64Array | BigInt64Array): Tor
   return { dtype: ref.storage.dtype, shape: [...ref.size], data: out };
 }
 
-function readStorage(buffer: Uint8Array, view: DataView, pos: number, dtype: TorchDType, elementBytes: number): { data: Float64Array | BigInt64Array; end: number } {
+function readStorage(
+  buffer: Uint8Array,
+  view: DataView,
+  pos: number,
+  dtype: TorchDType,
+  elementBytes: number,
+): { data: Float64Array | BigInt64Array; end: number } {
   if (pos + 8 > buffer.length) throw new PickleError('Truncated storage header');
   const count = Number(view.getBigInt64(pos, true));
   const start = pos + 8;
@@ -115,7 +143,14 @@ function readStorage(buffer: Uint8Array, view: DataView, pos: number, dtype: Tor
   const data = new Float64Array(count);
   for (let i = 0; i < count; i++) {
     const at = start + elementBytes * i;
-    data[i] = dtype === 'float32' ? view.getFloat32(at, true) : dtype === 'float64' ? view.getFloat64(at, true) : dtype === 'int32' ? view.getInt32(at, true) : view.getUint8(at);
+    data[i] =
+      dtype === 'float32'
+        ? view.getFloat32(at, true)
+        : dtype === 'float64'
+          ? view.getFloat64(at, true)
+          : dtype === 'int32'
+            ? view.getInt32(at, true)
+            : view.getUint8(at);
   }
   return { data, end };
 }
@@ -124,17 +159,27 @@ function readStorage(buffer: Uint8Array, view: DataView, pos: number, dtype: Tor
 export function readLegacyStateDict(file: Uint8Array): Map<string, TorchTensor> {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const magic = readPickle(file, 0);
-  if (magic.value !== LEGACY_MAGIC && magic.value !== Number(LEGACY_MAGIC)) throw new PickleError('Not a legacy torch file (magic number differs)');
+  if (magic.value !== LEGACY_MAGIC && magic.value !== Number(LEGACY_MAGIC))
+    throw new PickleError('Not a legacy torch file (magic number differs)');
   const protocol = readPickle(file, magic.end);
   if (protocol.value !== SUPPORTED_PROTOCOL_VERSION) throw new PickleError(`Unsupported torch protocol version ${String(protocol.value)}`);
   const sysInfo = readPickle(file, protocol.end);
-  const root = readPickle(file, sysInfo.end, { persistentLoad: (id) => parseStorageId(id) as unknown as PickleValue, reduce: rebuildTensor });
+  const root = readPickle(file, sysInfo.end, {
+    persistentLoad: (id) => parseStorageId(id) as unknown as PickleValue,
+    reduce: rebuildTensor,
+  });
   const keys = readPickle(file, root.end);
   if (!Array.isArray(keys.value) || keys.value.some((k) => typeof k !== 'string')) throw new PickleError('Storage key list is malformed');
 
   const tensorRefs = new Map<string, TensorRef>();
   const rootValue = root.value;
-  if (typeof rootValue !== 'object' || rootValue === null || Array.isArray(rootValue) || rootValue instanceof Uint8Array || rootValue.kind !== 'dict') {
+  if (
+    typeof rootValue !== 'object' ||
+    rootValue === null ||
+    Array.isArray(rootValue) ||
+    rootValue instanceof Uint8Array ||
+    rootValue.kind !== 'dict'
+  ) {
     throw new PickleError('The saved object is not a state_dict');
   }
   for (const [name, value] of rootValue.entries) {

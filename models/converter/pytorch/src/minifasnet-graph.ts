@@ -26,7 +26,10 @@ export interface MiniFasNetGraphOptions {
 class StateDict {
   private readonly used = new Set<string>();
 
-  constructor(private readonly tensors: Map<string, TorchTensor>, private readonly prefix: string) {}
+  constructor(
+    private readonly tensors: Map<string, TorchTensor>,
+    private readonly prefix: string,
+  ) {}
 
   has(name: string): boolean {
     return this.tensors.has(this.prefix + name);
@@ -51,7 +54,13 @@ interface ConvSpec {
 }
 
 /** y = BN(conv(x)) as one Conv: W' = W·γ/√(σ²+ε), b' = β − μ·γ/√(σ²+ε). */
-function foldConvBatchNorm(weights: TorchTensor, gamma: TorchTensor, beta: TorchTensor, mean: TorchTensor, variance: TorchTensor): { weight: Float64Array; bias: Float64Array } {
+function foldConvBatchNorm(
+  weights: TorchTensor,
+  gamma: TorchTensor,
+  beta: TorchTensor,
+  mean: TorchTensor,
+  variance: TorchTensor,
+): { weight: Float64Array; bias: Float64Array } {
   const outChannels = weights.shape[0];
   const perChannel = weights.data.length / outChannels;
   const weight = new Float64Array(weights.data.length);
@@ -69,7 +78,10 @@ export class MiniFasNetGraph {
   private readonly state: StateDict;
   private channels = 3;
 
-  constructor(tensors: Map<string, TorchTensor>, private readonly options: MiniFasNetGraphOptions) {
+  constructor(
+    tensors: Map<string, TorchTensor>,
+    private readonly options: MiniFasNetGraphOptions,
+  ) {
     const prefix = [...tensors.keys()][0]?.startsWith('module.') ? 'module.' : '';
     this.state = new StateDict(tensors, prefix);
     this.graph = new OnnxGraphBuilder(options.graphName);
@@ -78,15 +90,23 @@ export class MiniFasNetGraph {
   /** Conv (BN folded), followed by PReLU when the block has one (Conv_block vs Linear_block). */
   private convBlock(name: string, input: string, spec: ConvSpec): string {
     const weights = this.state.get(`${name}.conv.weight`);
-    const folded = foldConvBatchNorm(weights, this.state.get(`${name}.bn.weight`), this.state.get(`${name}.bn.bias`),
-      this.state.get(`${name}.bn.running_mean`), this.state.get(`${name}.bn.running_var`));
+    const folded = foldConvBatchNorm(
+      weights,
+      this.state.get(`${name}.bn.weight`),
+      this.state.get(`${name}.bn.bias`),
+      this.state.get(`${name}.bn.running_mean`),
+      this.state.get(`${name}.bn.running_var`),
+    );
     const [outChannels, inPerGroup, kh, kw] = weights.shape;
     const groups = this.channels / inPerGroup;
     if (!Number.isInteger(groups)) throw new Error(`${name}: ${this.channels} input channels do not split into groups of ${inPerGroup}`);
     const w = this.graph.addInitializer(`${name}.weight`, weights.shape, folded.weight);
     const b = this.graph.addInitializer(`${name}.bias`, [outChannels], folded.bias);
     let out = this.graph.addNode('Conv', [input, w, b], {
-      group: groups, kernel_shape: [kh, kw], pads: [spec.padding, spec.padding, spec.padding, spec.padding], strides: [spec.stride, spec.stride],
+      group: groups,
+      kernel_shape: [kh, kw],
+      pads: [spec.padding, spec.padding, spec.padding, spec.padding],
+      strides: [spec.stride, spec.stride],
     });
     this.channels = outChannels;
     if (this.state.has(`${name}.prelu.weight`)) {
@@ -104,8 +124,13 @@ export class MiniFasNetGraph {
     const pooled = this.graph.addNode('GlobalAveragePool', [input]);
     const fc = (fcName: string, bnName: string, from: string): string => {
       const weights = this.state.get(`${name}.${fcName}.weight`);
-      const folded = foldConvBatchNorm(weights, this.state.get(`${name}.${bnName}.weight`), this.state.get(`${name}.${bnName}.bias`),
-        this.state.get(`${name}.${bnName}.running_mean`), this.state.get(`${name}.${bnName}.running_var`));
+      const folded = foldConvBatchNorm(
+        weights,
+        this.state.get(`${name}.${bnName}.weight`),
+        this.state.get(`${name}.${bnName}.bias`),
+        this.state.get(`${name}.${bnName}.running_mean`),
+        this.state.get(`${name}.${bnName}.running_var`),
+      );
       const w = this.graph.addInitializer(`${name}.${fcName}.weight`, weights.shape, folded.weight);
       const b = this.graph.addInitializer(`${name}.${fcName}.bias`, [weights.shape[0]], folded.bias);
       return this.graph.addNode('Conv', [from, w, b], { kernel_shape: [1, 1] });
@@ -137,7 +162,13 @@ export class MiniFasNetGraph {
   private linearBatchNorm(input: string): string {
     const weights = this.state.get('linear.weight');
     const asConv: TorchTensor = { ...weights, shape: [weights.shape[0], weights.shape[1], 1, 1] };
-    const folded = foldConvBatchNorm(asConv, this.state.get('bn.weight'), this.state.get('bn.bias'), this.state.get('bn.running_mean'), this.state.get('bn.running_var'));
+    const folded = foldConvBatchNorm(
+      asConv,
+      this.state.get('bn.weight'),
+      this.state.get('bn.bias'),
+      this.state.get('bn.running_mean'),
+      this.state.get('bn.running_var'),
+    );
     const w = this.graph.addInitializer('linear.weight', weights.shape, folded.weight);
     const b = this.graph.addInitializer('linear.bias', [weights.shape[0]], folded.bias);
     return this.graph.addNode('Gemm', [input, w, b], { transB: 1 });

@@ -54,7 +54,9 @@ export class OnnxGraphBuilder {
   addNode(opType: string, inputs: string[], attributes: Record<string, AttributeValue> = {}, outputName?: string): string {
     const index = this.nodeCount++;
     const output = this.unique(outputName ?? `${opType.toLowerCase()}_${index}`);
-    const attribute = Object.keys(attributes).sort().map((key) => attributeProto(key, attributes[key]));
+    const attribute = Object.keys(attributes)
+      .sort()
+      .map((key) => attributeProto(key, attributes[key]));
     this.nodes.push({ name: `${opType}_${index}`, opType, input: inputs, output: [output], attribute });
     return output;
   }
@@ -67,7 +69,9 @@ export class OnnxGraphBuilder {
       producerVersion: options.producerVersion,
       docString: options.docString,
       graph: { name: this.graphName, node: this.nodes, initializer: this.initializers, input: this.inputs, output: this.outputs },
-      metadataProps: Object.keys(options.metadata).sort().map((key) => ({ key, value: options.metadata[key] })),
+      metadataProps: Object.keys(options.metadata)
+        .sort()
+        .map((key) => ({ key, value: options.metadata[key] })),
     };
     return onnx.ModelProto.encode(model).finish();
   }

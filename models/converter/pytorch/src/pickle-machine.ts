@@ -67,12 +67,20 @@ export function isTuple(value: PickleValue): value is { kind: 'tuple'; items: Pi
 }
 
 export function isGlobal(value: PickleValue, module: string, name: string): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array)
-    && value.kind === 'global' && value.module === module && value.name === name;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !(value instanceof Uint8Array) &&
+    value.kind === 'global' &&
+    value.module === module &&
+    value.name === name
+  );
 }
 
 function asKey(value: PickleValue): PickleKey {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value;
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return value;
   throw new PickleError('Unsupported dictionary key type');
 }
 
@@ -90,11 +98,34 @@ export function readPickle(buffer: Uint8Array, offset: number, hooks: PickleHook
   const need = (n: number): void => {
     if (pos + n > buffer.length) throw new PickleError(`Truncated pickle at byte ${pos}`);
   };
-  const u8 = (): number => { need(1); return buffer[pos++]; };
-  const u16 = (): number => { need(2); const v = view.getUint16(pos, true); pos += 2; return v; };
-  const u32 = (): number => { need(4); const v = view.getUint32(pos, true); pos += 4; return v; };
-  const i32 = (): number => { need(4); const v = view.getInt32(pos, true); pos += 4; return v; };
-  const bytes = (n: number): Uint8Array => { need(n); const b = buffer.subarray(pos, pos + n); pos += n; return b; };
+  const u8 = (): number => {
+    need(1);
+    return buffer[pos++];
+  };
+  const u16 = (): number => {
+    need(2);
+    const v = view.getUint16(pos, true);
+    pos += 2;
+    return v;
+  };
+  const u32 = (): number => {
+    need(4);
+    const v = view.getUint32(pos, true);
+    pos += 4;
+    return v;
+  };
+  const i32 = (): number => {
+    need(4);
+    const v = view.getInt32(pos, true);
+    pos += 4;
+    return v;
+  };
+  const bytes = (n: number): Uint8Array => {
+    need(n);
+    const b = buffer.subarray(pos, pos + n);
+    pos += n;
+    return b;
+  };
   const line = (): string => {
     const end = buffer.indexOf(0x0a, pos);
     if (end < 0) throw new PickleError('Unterminated text line');
@@ -145,62 +176,199 @@ export function readPickle(buffer: Uint8Array, offset: number, hooks: PickleHook
   for (;;) {
     const opcode = u8();
     switch (opcode) {
-      case 0x80: u8(); break; // PROTO
-      case 0x2e: return { value: pop(), end: pos }; // STOP
-      case 0x28: stack.push(MARK); break; // MARK
-      case 0x4e: stack.push(null); break; // NONE
-      case 0x88: stack.push(true); break; // NEWTRUE
-      case 0x89: stack.push(false); break; // NEWFALSE
-      case 0x4b: stack.push(u8()); break; // BININT1
-      case 0x4d: stack.push(u16()); break; // BININT2
-      case 0x4a: stack.push(i32()); break; // BININT
-      case 0x8a: stack.push(long(u8())); break; // LONG1
-      case 0x8b: stack.push(long(i32())); break; // LONG4
-      case 0x47: { need(8); stack.push(view.getFloat64(pos, false)); pos += 8; break; } // BINFLOAT (big-endian)
-      case 0x58: { const n = u32(); stack.push(decoder.decode(bytes(n))); break; } // BINUNICODE
-      case 0x8c: { const n = u8(); stack.push(decoder.decode(bytes(n))); break; } // SHORT_BINUNICODE
-      case 0x55: { const n = u8(); stack.push(decoder.decode(bytes(n))); break; } // SHORT_BINSTRING
-      case 0x54: { const n = i32(); stack.push(decoder.decode(bytes(n))); break; } // BINSTRING
-      case 0x43: { const n = u8(); stack.push(bytes(n).slice()); break; } // SHORT_BINBYTES
-      case 0x42: { const n = u32(); stack.push(bytes(n).slice()); break; } // BINBYTES
-      case 0x29: stack.push({ kind: 'tuple', items: [] }); break; // EMPTY_TUPLE
-      case 0x85: { const a = pop(); stack.push({ kind: 'tuple', items: [a] }); break; } // TUPLE1
-      case 0x86: { const b = pop(); const a = pop(); stack.push({ kind: 'tuple', items: [a, b] }); break; } // TUPLE2
-      case 0x87: { const c = pop(); const b = pop(); const a = pop(); stack.push({ kind: 'tuple', items: [a, b, c] }); break; } // TUPLE3
-      case 0x74: stack.push({ kind: 'tuple', items: popToMark() }); break; // TUPLE
-      case 0x5d: stack.push([]); break; // EMPTY_LIST
-      case 0x6c: stack.push(popToMark()); break; // LIST
-      case 0x61: { const item = pop(); const list = top(); if (!Array.isArray(list)) throw new PickleError('APPEND on a non-list'); list.push(item); break; } // APPEND
-      case 0x65: { const items = popToMark(); const list = top(); if (!Array.isArray(list)) throw new PickleError('APPENDS on a non-list'); list.push(...items); break; } // APPENDS
-      case 0x7d: stack.push({ kind: 'dict', entries: new Map() }); break; // EMPTY_DICT
-      case 0x64: { const d: PickleDict = { kind: 'dict', entries: new Map() }; setItems(d, popToMark()); stack.push(d); break; } // DICT
-      case 0x73: { const v = pop(); const k = pop(); setItems(top(), [k, v]); break; } // SETITEM
-      case 0x75: { const items = popToMark(); setItems(top(), items); break; } // SETITEMS
-      case 0x63: { const module = line(); const name = line(); stack.push({ kind: 'global', module, name }); break; } // GLOBAL
-      case 0x52: { const args = pop(); const callable = pop(); stack.push(reduce(callable, isTuple(args) ? args.items : [args])); break; } // REDUCE
-      case 0x81: { const args = pop(); const cls = pop(); stack.push(reduce(cls, isTuple(args) ? args.items : [args])); break; } // NEWOBJ
-      case 0x62: { // BUILD: attach state without interpreting it
+      case 0x80:
+        u8();
+        break; // PROTO
+      case 0x2e:
+        return { value: pop(), end: pos }; // STOP
+      case 0x28:
+        stack.push(MARK);
+        break; // MARK
+      case 0x4e:
+        stack.push(null);
+        break; // NONE
+      case 0x88:
+        stack.push(true);
+        break; // NEWTRUE
+      case 0x89:
+        stack.push(false);
+        break; // NEWFALSE
+      case 0x4b:
+        stack.push(u8());
+        break; // BININT1
+      case 0x4d:
+        stack.push(u16());
+        break; // BININT2
+      case 0x4a:
+        stack.push(i32());
+        break; // BININT
+      case 0x8a:
+        stack.push(long(u8()));
+        break; // LONG1
+      case 0x8b:
+        stack.push(long(i32()));
+        break; // LONG4
+      case 0x47: {
+        need(8);
+        stack.push(view.getFloat64(pos, false));
+        pos += 8;
+        break;
+      } // BINFLOAT (big-endian)
+      case 0x58: {
+        const n = u32();
+        stack.push(decoder.decode(bytes(n)));
+        break;
+      } // BINUNICODE
+      case 0x8c: {
+        const n = u8();
+        stack.push(decoder.decode(bytes(n)));
+        break;
+      } // SHORT_BINUNICODE
+      case 0x55: {
+        const n = u8();
+        stack.push(decoder.decode(bytes(n)));
+        break;
+      } // SHORT_BINSTRING
+      case 0x54: {
+        const n = i32();
+        stack.push(decoder.decode(bytes(n)));
+        break;
+      } // BINSTRING
+      case 0x43: {
+        const n = u8();
+        stack.push(bytes(n).slice());
+        break;
+      } // SHORT_BINBYTES
+      case 0x42: {
+        const n = u32();
+        stack.push(bytes(n).slice());
+        break;
+      } // BINBYTES
+      case 0x29:
+        stack.push({ kind: 'tuple', items: [] });
+        break; // EMPTY_TUPLE
+      case 0x85: {
+        const a = pop();
+        stack.push({ kind: 'tuple', items: [a] });
+        break;
+      } // TUPLE1
+      case 0x86: {
+        const b = pop();
+        const a = pop();
+        stack.push({ kind: 'tuple', items: [a, b] });
+        break;
+      } // TUPLE2
+      case 0x87: {
+        const c = pop();
+        const b = pop();
+        const a = pop();
+        stack.push({ kind: 'tuple', items: [a, b, c] });
+        break;
+      } // TUPLE3
+      case 0x74:
+        stack.push({ kind: 'tuple', items: popToMark() });
+        break; // TUPLE
+      case 0x5d:
+        stack.push([]);
+        break; // EMPTY_LIST
+      case 0x6c:
+        stack.push(popToMark());
+        break; // LIST
+      case 0x61: {
+        const item = pop();
+        const list = top();
+        if (!Array.isArray(list)) throw new PickleError('APPEND on a non-list');
+        list.push(item);
+        break;
+      } // APPEND
+      case 0x65: {
+        const items = popToMark();
+        const list = top();
+        if (!Array.isArray(list)) throw new PickleError('APPENDS on a non-list');
+        list.push(...items);
+        break;
+      } // APPENDS
+      case 0x7d:
+        stack.push({ kind: 'dict', entries: new Map() });
+        break; // EMPTY_DICT
+      case 0x64: {
+        const d: PickleDict = { kind: 'dict', entries: new Map() };
+        setItems(d, popToMark());
+        stack.push(d);
+        break;
+      } // DICT
+      case 0x73: {
+        const v = pop();
+        const k = pop();
+        setItems(top(), [k, v]);
+        break;
+      } // SETITEM
+      case 0x75: {
+        const items = popToMark();
+        setItems(top(), items);
+        break;
+      } // SETITEMS
+      case 0x63: {
+        const module = line();
+        const name = line();
+        stack.push({ kind: 'global', module, name });
+        break;
+      } // GLOBAL
+      case 0x52: {
+        const args = pop();
+        const callable = pop();
+        stack.push(reduce(callable, isTuple(args) ? args.items : [args]));
+        break;
+      } // REDUCE
+      case 0x81: {
+        const args = pop();
+        const cls = pop();
+        stack.push(reduce(cls, isTuple(args) ? args.items : [args]));
+        break;
+      } // NEWOBJ
+      case 0x62: {
+        // BUILD: attach state without interpreting it
         const state = pop();
         const target = top();
-        if (typeof target === 'object' && target !== null && !Array.isArray(target) && !(target instanceof Uint8Array) && (target.kind === 'dict' || target.kind === 'reduce')) target.state = state;
+        if (
+          typeof target === 'object' &&
+          target !== null &&
+          !Array.isArray(target) &&
+          !(target instanceof Uint8Array) &&
+          (target.kind === 'dict' || target.kind === 'reduce')
+        )
+          target.state = state;
         break;
       }
-      case 0x51: { // BINPERSID
+      case 0x51: {
+        // BINPERSID
         const id = pop();
         stack.push(hooks.persistentLoad ? hooks.persistentLoad(id) : { kind: 'persistent', id });
         break;
       }
-      case 0x71: memo.set(u8(), top()); break; // BINPUT
-      case 0x72: memo.set(u32(), top()); break; // LONG_BINPUT
-      case 0x94: memo.set(memo.size, top()); break; // MEMOIZE
-      case 0x68: case 0x6a: { // BINGET, LONG_BINGET
+      case 0x71:
+        memo.set(u8(), top());
+        break; // BINPUT
+      case 0x72:
+        memo.set(u32(), top());
+        break; // LONG_BINPUT
+      case 0x94:
+        memo.set(memo.size, top());
+        break; // MEMOIZE
+      case 0x68:
+      case 0x6a: {
+        // BINGET, LONG_BINGET
         const index = opcode === 0x68 ? u8() : u32();
         if (!memo.has(index)) throw new PickleError(`Memo ${index} missing`);
         stack.push(memo.get(index) as PickleValue);
         break;
       }
-      case 0x30: pop(); break; // POP
-      case 0x32: stack.push(top()); break; // DUP
+      case 0x30:
+        pop();
+        break; // POP
+      case 0x32:
+        stack.push(top());
+        break; // DUP
       default:
         throw new PickleError(`Unsupported pickle opcode 0x${opcode.toString(16)} at byte ${pos - 1}`);
     }

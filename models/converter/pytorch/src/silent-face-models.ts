@@ -16,7 +16,13 @@ export interface SilentFaceModelSpec {
 
 export const SILENT_FACE_MODELS: readonly SilentFaceModelSpec[] = [
   { onnxFile: 'minifasnet-v2.onnx', sourceFile: '2.7_80x80_MiniFASNetV2.pth', architecture: 'MiniFASNetV2', cropScale: 2.7, inputSize: 80 },
-  { onnxFile: 'minifasnet-v1se.onnx', sourceFile: '4_0_0_80x80_MiniFASNetV1SE.pth', architecture: 'MiniFASNetV1SE', cropScale: 4.0, inputSize: 80 },
+  {
+    onnxFile: 'minifasnet-v1se.onnx',
+    sourceFile: '4_0_0_80x80_MiniFASNetV1SE.pth',
+    architecture: 'MiniFASNetV1SE',
+    cropScale: 4.0,
+    inputSize: 80,
+  },
 ];
 
 export const SILENT_FACE_SOURCE = {

@@ -64,7 +64,7 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
   try {
     const decoded = await decodeImage(input);
     if (!decoded.ok) return failedAnalysis(side, `image could not be decoded: ${decoded.detail}`, started);
-    const detector = side === 'back' ? portraitNotOnBack : options?.portraitDetector ?? portraitNotChecked;
+    const detector = side === 'back' ? portraitNotOnBack : (options?.portraitDetector ?? portraitNotChecked);
     // Most pages need no rotation, so the portrait is looked for on the upright page while the text is read: a
     // detector working off the JavaScript thread then costs no wall time. A page read turned is checked again.
     const uprightPortrait = portraitAlongsideOcr() ? checkPortrait(detector, decoded.image) : null;
@@ -116,7 +116,16 @@ export async function analyzeDocumentSide(input: Buffer, options: AnalyzeOptions
     const crossCheck = mrz ? crossCheckMrzAndViz(mrz, viz) : null;
     const portrait = await portraitOfReadPage(detector, uprightPortrait, best);
     const qualityVerdict = judgeQuality(quality);
-    const problems = judgeSideProblems({ side, type, mrzSearch: best.mrzSearch, quality: qualityVerdict, crossCheck, portrait, data: extractedData, now });
+    const problems = judgeSideProblems({
+      side,
+      type,
+      mrzSearch: best.mrzSearch,
+      quality: qualityVerdict,
+      crossCheck,
+      portrait,
+      data: extractedData,
+      now,
+    });
     const authenticitySignals = collectAuthenticitySignals({ mrz, data: extractedData, crossCheck, quality, foldedText, now });
     const issues: DocumentIssue[] = problems.map((code) => ({ code, scope: side }));
     if (authenticitySignals.some((s) => s.severity !== 'low')) issues.push({ code: 'GENERIC_REVIEW', scope: side });
@@ -183,7 +192,11 @@ async function rereadMrzLines(reading: Reading, now: Date): Promise<Reading> {
   const indices = reading.lines.map((l, i) => (looksLikeMrzLine(l.text) ? i : -1)).filter((i) => i >= 0);
   let best = reading;
   for (const stretch of MRZ_REREAD_STRETCHES) {
-    const reread = await rereadLines(reading.image, indices.map((i) => reading.lines[i]), stretch);
+    const reread = await rereadLines(
+      reading.image,
+      indices.map((i) => reading.lines[i]),
+      stretch,
+    );
     const lines = reading.lines.map((l, i) => (indices.includes(i) ? reread[indices.indexOf(i)] : l));
     const attempt: Reading = { ...reading, lines, mrzSearch: findMrz(lines, now) };
     if (mrzScore(attempt) > mrzScore(best)) best = attempt;
@@ -242,16 +255,22 @@ function readAsPrinted(mrz: MrzReading | null | undefined): boolean {
  * Only a valid MRZ replaces the first reading: these rows are a guess, and a guess that fails its check digits
  * says nothing about the document.
  */
-async function readMrzFromHeads(reading: Reading, now: Date, { recogniser, stretch }: { recogniser: boolean; stretch?: number }): Promise<Reading> {
+async function readMrzFromHeads(
+  reading: Reading,
+  now: Date,
+  { recogniser, stretch }: { recogniser: boolean; stretch?: number },
+): Promise<Reading> {
   const fragments = reading.lines.flatMap((l) => l.words);
   const guesses = mrzRowsFromHeads(fragments);
   if (guesses.length === 0) return reading;
   if (recogniser && !guesses[0].heads.some((head) => head.includes('<'))) return reading;
   for (const guess of recogniser ? guesses.slice(0, 1) : guesses) {
     // The recogniser's look follows the template's on the same rows, which the templates already failed to read.
-    const rows = await readLineRegions(reading.image, guess.rows, recogniser
-      ? { recogniser, stretch }
-      : { recogniser, prereadLongLines: mrzPrereader(now) });
+    const rows = await readLineRegions(
+      reading.image,
+      guess.rows,
+      recogniser ? { recogniser, stretch } : { recogniser, prereadLongLines: mrzPrereader(now) },
+    );
     const mrzLike = rows.filter((l) => looksLikeMrzLine(l.text));
     if (mrzLike.length < guess.rows.length) continue;
     const headTexts = new Set(guess.heads);
@@ -274,7 +293,10 @@ async function readCompletedMrzRows(reading: Reading, now: Date): Promise<Readin
   // Only lines read as MRZ lines seed a block: a card front's title is a long line too, and its rows read whole
   // cost ~0.3 s for nothing.
   const isMrzSeed = (i: number) => isLongLine(words[i].region) && (looksLikeMrzLine(words[i].text) || words[i].text.includes('<<'));
-  const { rows, absorbed } = mrzBlockRows(words.map((w) => w.region), isMrzSeed);
+  const { rows, absorbed } = mrzBlockRows(
+    words.map((w) => w.region),
+    isMrzSeed,
+  );
   if (rows.length < 2) return reading;
   const read = await readLineRegions(reading.image, rows, { recogniser: true, prereadLongLines: mrzPrereader(now) });
   const mrzLike = read.filter((l) => looksLikeMrzLine(l.text));
@@ -319,7 +341,10 @@ function mrzScore(r: Reading): number {
 
 /** Words read with confidence from boxes lying horizontally: text at 90°/270° gives upright boxes instead. */
 function confidentWords(lines: OcrLine[]): number {
-  return lines.reduce((n, l) => n + l.words.filter((w) => w.confidence >= 0.85 && w.text.length >= 2 && w.box.width > w.box.height).length, 0);
+  return lines.reduce(
+    (n, l) => n + l.words.filter((w) => w.confidence >= 0.85 && w.text.length >= 2 && w.box.width > w.box.height).length,
+    0,
+  );
 }
 
 function isBetter(candidate: Reading, current: Reading): boolean {
@@ -341,7 +366,11 @@ export function portraitAlongsideOcr(env: NodeJS.ProcessEnv = process.env): bool
  * upright, otherwise a new one on the turned page — after the upright one has finished, since a detector may
  * keep what it found last.
  */
-async function portraitOfReadPage(detector: PortraitDetector, uprightPortrait: Promise<PortraitCheck> | null, read: Reading): Promise<PortraitCheck> {
+async function portraitOfReadPage(
+  detector: PortraitDetector,
+  uprightPortrait: Promise<PortraitCheck> | null,
+  read: Reading,
+): Promise<PortraitCheck> {
   if (uprightPortrait) {
     const upright = await uprightPortrait;
     if (read.rotation === 0) return upright;
@@ -357,7 +386,16 @@ async function checkPortrait(detector: PortraitDetector, image: RgbImage): Promi
   }
 }
 
-const EMPTY_QUALITY: ImageQuality = { blur: 0, brightness: 0, glare: 0, width: 0, height: 0, saturation: 0, colourfulShare: 0, highFrequencyRatio: 0 };
+const EMPTY_QUALITY: ImageQuality = {
+  blur: 0,
+  brightness: 0,
+  glare: 0,
+  width: 0,
+  height: 0,
+  saturation: 0,
+  colourfulShare: 0,
+  highFrequencyRatio: 0,
+};
 
 function failedAnalysis(side: DocumentSide, failure: string, started: number): SideAnalysis {
   const problems: SideAnalysis['problems'] = ['DOCUMENT_QUALITY_TOO_LOW', 'LOW_DETECTION_CONFIDENCE'];

@@ -39,7 +39,9 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
     const state = mrz.fields.issuingState?.value;
     const nationality = mrz.fields.nationality?.value;
     if (state === SPECIMEN_STATE_CODE || nationality === SPECIMEN_STATE_CODE) {
-      const which = [state === SPECIMEN_STATE_CODE ? 'issuing state' : '', nationality === SPECIMEN_STATE_CODE ? 'nationality' : ''].filter(Boolean);
+      const which = [state === SPECIMEN_STATE_CODE ? 'issuing state' : '', nationality === SPECIMEN_STATE_CODE ? 'nationality' : ''].filter(
+        Boolean,
+      );
       signals.push({ code: 'SPECIMEN_DOCUMENT', detail: `${which.join(' and ')} UTO (ICAO specimen state)`, severity: 'high' });
     }
   }
@@ -52,10 +54,18 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
     signals.push({ code: 'MRZ_VIZ_MISMATCH', detail: crossCheck.disagreements.join('; '), severity });
   }
   if (quality.colourfulShare < GREYSCALE_COLOURFUL_SHARE) {
-    signals.push({ code: 'GREYSCALE_COPY', detail: `${(quality.colourfulShare * 100).toFixed(2)} % coloured pixels: no colour, likely a photocopy or B/W print`, severity: 'medium' });
+    signals.push({
+      code: 'GREYSCALE_COPY',
+      detail: `${(quality.colourfulShare * 100).toFixed(2)} % coloured pixels: no colour, likely a photocopy or B/W print`,
+      severity: 'medium',
+    });
   }
   if (quality.highFrequencyRatio > MOIRE_HIGH_FREQUENCY) {
-    signals.push({ code: 'SCREEN_RECAPTURE_SUSPECTED', detail: `fine-detail energy ratio ${quality.highFrequencyRatio.toFixed(2)} (moiré-like)`, severity: 'low' });
+    signals.push({
+      code: 'SCREEN_RECAPTURE_SUSPECTED',
+      detail: `fine-detail energy ratio ${quality.highFrequencyRatio.toFixed(2)} (moiré-like)`,
+      severity: 'low',
+    });
   }
   return signals;
 }
@@ -82,13 +92,21 @@ function dateSignals(data: ExtractedData, now: Date): AuthenticitySignal[] {
   const today = now.toISOString().slice(0, 10);
   const { dateOfBirth: birth, issueDate: issue, expiryDate: expiry } = data;
   if (birth && birth > today) signals.push({ code: 'BIRTH_IN_FUTURE', detail: `birth ${birth} after today ${today}`, severity: 'high' });
-  if (birth && yearsBetween(birth, today) > MAX_AGE_YEARS) signals.push({ code: 'AGE_OUT_OF_RANGE', detail: `born ${birth}: older than ${MAX_AGE_YEARS}`, severity: 'high' });
-  if (issue && expiry && issue >= expiry) signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issued ${issue}, expires ${expiry}`, severity: 'high' });
-  if (birth && issue && issue < birth) signals.push({ code: 'BIRTH_AFTER_ISSUE', detail: `issued ${issue} before birth ${birth}`, severity: 'high' });
-  if (issue && issue > today) signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issue date ${issue} lies in the future`, severity: 'high' });
+  if (birth && yearsBetween(birth, today) > MAX_AGE_YEARS)
+    signals.push({ code: 'AGE_OUT_OF_RANGE', detail: `born ${birth}: older than ${MAX_AGE_YEARS}`, severity: 'high' });
+  if (issue && expiry && issue >= expiry)
+    signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issued ${issue}, expires ${expiry}`, severity: 'high' });
+  if (birth && issue && issue < birth)
+    signals.push({ code: 'BIRTH_AFTER_ISSUE', detail: `issued ${issue} before birth ${birth}`, severity: 'high' });
+  if (issue && issue > today)
+    signals.push({ code: 'ISSUE_AFTER_EXPIRY', detail: `issue date ${issue} lies in the future`, severity: 'high' });
   const validityStart = issue ?? today;
   if (expiry && yearsBetween(validityStart, expiry) > MAX_VALIDITY_YEARS) {
-    signals.push({ code: 'VALIDITY_TOO_LONG', detail: `valid from ${validityStart} to ${expiry}: over ${MAX_VALIDITY_YEARS} years`, severity: 'medium' });
+    signals.push({
+      code: 'VALIDITY_TOO_LONG',
+      detail: `valid from ${validityStart} to ${expiry}: over ${MAX_VALIDITY_YEARS} years`,
+      severity: 'medium',
+    });
   }
   return signals;
 }

@@ -35,7 +35,8 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
     const personal = personalFieldDifferences(a, b);
     const documentReasons: string[] = [];
     const number = a.documentNumber && b.documentNumber ? documentNumberDistance(a.documentNumber, b.documentNumber) : null;
-    if (number !== null && number > 0) documentReasons.push(`documentNumber differs (front '${a.documentNumber}', back '${b.documentNumber}')`);
+    if (number !== null && number > 0)
+      documentReasons.push(`documentNumber differs (front '${a.documentNumber}', back '${b.documentNumber}')`);
     // A type guessed from the layout (a card front whose name was illegible is taken for an identity card) is no
     // evidence against the type the other side names.
     const named = front.detectionConfidence >= NAMED_TYPE_CONFIDENCE && back.detectionConfidence >= NAMED_TYPE_CONFIDENCE;
@@ -49,15 +50,22 @@ export function compareSides(front: SideAnalysis, back: SideAnalysis): SideCompa
     if (statesDiffer) documentReasons.push(`issuing state differs (front ${stateA}, back ${stateB})`);
     const differing = personal.differences.length;
     const numbersAgree = number === 0;
-    const mixingSuspected = typesDiffer || statesDiffer || (number !== null && number > MAX_MISREAD_NUMBER_DISTANCE)
-      || (!numbersAgree && (differing >= 2 || (differing > 0 && differing === personal.compared)));
+    const mixingSuspected =
+      typesDiffer ||
+      statesDiffer ||
+      (number !== null && number > MAX_MISREAD_NUMBER_DISTANCE) ||
+      (!numbersAgree && (differing >= 2 || (differing > 0 && differing === personal.compared)));
     const zonesDisagree = !mixingSuspected && differing > 0;
     const reasons = [...documentReasons, ...personal.differences];
     return reasons.length > 0 && (mixingSuspected || zonesDisagree)
       ? { mixingSuspected, zonesDisagree, reason: reasons.join('; ') }
       : { mixingSuspected: false, zonesDisagree: false };
   } catch (error) {
-    return { mixingSuspected: false, zonesDisagree: false, reason: `comparison failed: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      mixingSuspected: false,
+      zonesDisagree: false,
+      reason: `comparison failed: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 

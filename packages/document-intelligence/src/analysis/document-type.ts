@@ -24,10 +24,27 @@ export interface LayoutEvidence {
 
 // Folded (lower-case ASCII) wordings printed on documents; the OCR sometimes glues words, so also without spaces.
 const WORDINGS: { type: DeclaredDocumentType; words: string[] }[] = [
-  { type: 'residence_permit', words: ['residence permit', 'aufenthaltstitel', 'titre de sejour', 'aufenthaltserlaubnis', 'permis de sejour'] },
-  { type: 'driver_license', words: ['driving licence', 'driving license', 'driver license', "driver's license", 'fuhrerschein', 'permis de conduire'] },
+  {
+    type: 'residence_permit',
+    words: ['residence permit', 'aufenthaltstitel', 'titre de sejour', 'aufenthaltserlaubnis', 'permis de sejour'],
+  },
+  {
+    type: 'driver_license',
+    words: ['driving licence', 'driving license', 'driver license', "driver's license", 'fuhrerschein', 'permis de conduire'],
+  },
   { type: 'passport', words: ['passport', 'passeport', 'reisepass'] },
-  { type: 'id_card', words: ['identity card', "carte nationale d'identite", 'carte nationale didentite', "carte d'identite", 'personalausweis', 'identitatskarte', 'id card'] },
+  {
+    type: 'id_card',
+    words: [
+      'identity card',
+      "carte nationale d'identite",
+      'carte nationale didentite',
+      "carte d'identite",
+      'personalausweis',
+      'identitatskarte',
+      'id card',
+    ],
+  },
 ];
 
 /** Wordings at least this long (spaces dropped) may be matched with one OCR slip (a wrong, lost or extra letter). */
@@ -127,7 +144,12 @@ function typeOfLayout(layout: LayoutEvidence, foldedText: string): Pick<Document
  * MRZ line's head or the wording 0.6, the layout 0.55, declared type only 0.3, nothing 0.1. Passports are
  * single-sided; every other type, and 'unknown', asks for the back so a card is never accepted on its front alone.
  */
-export function decideDocumentType(mrz: MrzReading | null, foldedText: string, declared?: DeclaredDocumentType, layout?: LayoutEvidence): DocumentTypeDecision {
+export function decideDocumentType(
+  mrz: MrzReading | null,
+  foldedText: string,
+  declared?: DeclaredDocumentType,
+  layout?: LayoutEvidence,
+): DocumentTypeDecision {
   let type: DetectedDocumentType = 'unknown';
   let confidence: number = CONFIDENCE.none;
   let basis: DocumentTypeDecision['basis'] = 'none';

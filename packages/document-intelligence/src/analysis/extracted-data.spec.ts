@@ -17,18 +17,31 @@ describe('buildExtractedData', () => {
   });
 
   it('fills the spec fields the MRZ lacks from the visual zone and builds fullName from both names', () => {
-    const data = buildExtractedData(mrz({
-      surname: { value: 'DUPONT', valid: true }, givenNames: { value: 'HELENE', valid: true }, nationality: { value: 'D', valid: true },
-    }), viz);
+    const data = buildExtractedData(
+      mrz({
+        surname: { value: 'DUPONT', valid: true },
+        givenNames: { value: 'HELENE', valid: true },
+        nationality: { value: 'D', valid: true },
+      }),
+      viz,
+    );
     expect(data).toMatchObject({ fullName: 'HELENE DUPONT', nationality: 'DEU', placeOfBirth: 'NANTES', issueDate: '2019-05-14' });
   });
 
   it('takes the printed name when the MRZ name line came in short and the MRZ name lost letters of it', () => {
     const line1 = 'P<UTOOKAFOR<<UKI<<<<<<<<<<<<<<<<<<<<<<<<<<<<';
-    const read = (raw: string, printed: string) => buildExtractedData(mrz({
-      surname: { value: 'OKAFOR', valid: true }, givenNames: { value: 'UKI', valid: true },
-    }, [line1, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00'], [raw, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00']),
-    { raw: {}, text: '', surname: 'Okafor', givenNames: printed });
+    const read = (raw: string, printed: string) =>
+      buildExtractedData(
+        mrz(
+          {
+            surname: { value: 'OKAFOR', valid: true },
+            givenNames: { value: 'UKI', valid: true },
+          },
+          [line1, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00'],
+          [raw, 'J9NF5ZLFV1UTO7608254F3509249<<<<<<<<<<<<<<00'],
+        ),
+        { raw: {}, text: '', surname: 'Okafor', givenNames: printed },
+      );
     expect(read(line1.slice(0, 43), 'Yuki')).toMatchObject({ firstName: 'YUKI', lastName: 'OKAFOR', fullName: 'YUKI OKAFOR' });
     expect(read(line1, 'Yuki').firstName).toBe('UKI'); // the line came complete: the MRZ stands
     expect(read(line1.slice(0, 43), 'Yuko').firstName).toBe('UKI'); // not the MRZ name plus letters
@@ -54,28 +67,45 @@ describe('buildExtractedData beside a name line of filler misreads', () => {
     expect(alone.lastName).toBeUndefined();
     expect(alone.firstName).toBeUndefined();
     expect(alone.fullName).toBeUndefined();
-    expect(buildExtractedData(noisy(), { raw: {}, text: '', surname: 'Moreau', givenNames: 'Hélène' })).toMatchObject({ lastName: 'MOREAU', firstName: 'HÉLÈNE' });
+    expect(buildExtractedData(noisy(), { raw: {}, text: '', surname: 'Moreau', givenNames: 'Hélène' })).toMatchObject({
+      lastName: 'MOREAU',
+      firstName: 'HÉLÈNE',
+    });
   });
 });
 
 describe('namesWithKsAsFillers', () => {
-  const passport = (line1: string) => mrz({
-    surname: { value: 'BERENGERK HELENEK', valid: true }, givenNames: { value: '', valid: true },
-  }, [line1, '69YY0FCC28FRA8103099F3505229<<<<<<<<<<<<<<00']);
+  const passport = (line1: string) =>
+    mrz(
+      {
+        surname: { value: 'BERENGERK HELENEK', valid: true },
+        givenNames: { value: '', valid: true },
+      },
+      [line1, '69YY0FCC28FRA8103099F3505229<<<<<<<<<<<<<<00'],
+    );
   const printed = (surname: string, givenNames: string): VizReading => ({ raw: {}, text: '', surname, givenNames });
 
   it("reads the K's the printed names show as fillers ('BERENGERK<HELENEK' beside 'Bérénger', 'Hélène')", () => {
     const read = passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<');
     expect(namesWithKsAsFillers(read, printed('Bérénger', 'Hélène'))).toEqual({ surname: 'BERENGER', givenNames: 'HELENE' });
-    expect(buildExtractedData(read, printed('Bérénger', 'Hélène'))).toMatchObject({ lastName: 'BERENGER', firstName: 'HELENE', fullName: 'HELENE BERENGER' });
+    expect(buildExtractedData(read, printed('Bérénger', 'Hélène'))).toMatchObject({
+      lastName: 'BERENGER',
+      firstName: 'HELENE',
+      fullName: 'HELENE BERENGER',
+    });
   });
 
   it('keeps the MRZ names when the printed ones differ otherwise, keep the K, or are missing', () => {
     expect(namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), printed('Berenger', 'Helena'))).toBeNull();
-    const nowak = mrz({ surname: { value: 'NOWAK', valid: true }, givenNames: { value: 'ANNA', valid: true } }, ['P<POLNOWAK<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<', '']);
+    const nowak = mrz({ surname: { value: 'NOWAK', valid: true }, givenNames: { value: 'ANNA', valid: true } }, [
+      'P<POLNOWAK<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<<<<<',
+      '',
+    ]);
     expect(namesWithKsAsFillers(nowak, printed('Nowak', 'Anna'))).toBeNull();
     expect(buildExtractedData(nowak, printed('Nowa', 'Anna')).lastName).toBe('NOWAK');
-    expect(namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), { raw: {}, text: '', surname: 'Bérénger' })).toBeNull();
+    expect(
+      namesWithKsAsFillers(passport('P<FRABERENGERK<HELENEK<<<<<<<<<<<<<<<<<<<<<<'), { raw: {}, text: '', surname: 'Bérénger' }),
+    ).toBeNull();
   });
 });
 

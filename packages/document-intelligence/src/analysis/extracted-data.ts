@@ -18,7 +18,9 @@ import { type ExtractedData, type SubmitExtractedData } from './types';
 export function buildExtractedData(mrz: MrzReading | null, viz: VizReading): ExtractedData {
   const pick = (name: string): string | undefined => {
     const field = mrz?.fields[name];
-    return field && field.value && (field.valid !== false || (name === 'nationality' && field.value === SPECIMEN_STATE_CODE)) ? field.value : undefined;
+    return field && field.value && (field.valid !== false || (name === 'nationality' && field.value === SPECIMEN_STATE_CODE))
+      ? field.value
+      : undefined;
   };
   const asPrinted = mrz ? printedDespiteFailedCheck(mrz) : {};
   const separatedByViz = mrz ? namesWithKsAsFillers(mrz, viz) : null;
@@ -63,7 +65,9 @@ function printedDespiteFailedCheck(mrz: MrzReading): { documentNumber?: string; 
 
 /** Which raw MRZ line holds a name field, per format. */
 const NAME_LINE: Record<MrzReading['format'], Record<'surname' | 'givenNames', number>> = {
-  TD1: { surname: 2, givenNames: 2 }, TD2: { surname: 0, givenNames: 0 }, TD3: { surname: 0, givenNames: 0 },
+  TD1: { surname: 2, givenNames: 2 },
+  TD2: { surname: 0, givenNames: 0 },
+  TD3: { surname: 0, givenNames: 0 },
   FRA_ID: { surname: 0, givenNames: 1 },
 };
 
@@ -100,7 +104,11 @@ export function lostLettersOf(machine: string, printed: string): boolean {
 
 /** A printed name as the MRZ writes it: transliterated, its parts joined by fillers ('Jean-Luc' → 'JEAN<LUC'). */
 function asMrzName(printed: string): string {
-  return printed.split(/[\s-]+/).map(mrzTransliterate).filter(Boolean).join('<');
+  return printed
+    .split(/[\s-]+/)
+    .map(mrzTransliterate)
+    .filter(Boolean)
+    .join('<');
 }
 
 /**
@@ -141,5 +149,7 @@ function normaliseSex(sex: string | undefined): string | undefined {
 /** The trimmed set the submit response carries (spec §2.7). */
 export function toSubmitExtractedData(data: ExtractedData): SubmitExtractedData {
   const { fullName, firstName, lastName, dateOfBirth, nationality, sex } = data;
-  return Object.fromEntries(Object.entries({ fullName, firstName, lastName, dateOfBirth, nationality, sex }).filter(([, v]) => v !== undefined)) as SubmitExtractedData;
+  return Object.fromEntries(
+    Object.entries({ fullName, firstName, lastName, dateOfBirth, nationality, sex }).filter(([, v]) => v !== undefined),
+  ) as SubmitExtractedData;
 }

@@ -10,7 +10,16 @@ import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
 import { judgeSideProblems } from './side-problems';
 
 const now = new Date('2026-11-23T00:00:00Z');
-const goodQuality: ImageQuality = { blur: 900, brightness: 170, glare: 0.01, width: 1000, height: 700, saturation: 0.2, colourfulShare: 0.2, highFrequencyRatio: 0.1 };
+const goodQuality: ImageQuality = {
+  blur: 900,
+  brightness: 170,
+  glare: 0.01,
+  width: 1000,
+  height: 700,
+  saturation: 0.2,
+  colourfulShare: 0.2,
+  highFrequencyRatio: 0.1,
+};
 
 function mrz(lines: string[]): MrzReading {
   const r = readMrz(lines, { now });
@@ -20,13 +29,21 @@ function mrz(lines: string[]): MrzReading {
 
 // German ID card specimen (Erika Mustermann, 2010 layout); Germany leaves the MRZ sex field as filler.
 const TD1_DEU = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUSTERMANN<<ERIKA<<<<<<<<<<<<<'];
-const VIZ_LINES = (texts: string[]) => texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 100, height: 16 }, words: [] }));
+const VIZ_LINES = (texts: string[]) =>
+  texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 100, height: 16 }, words: [] }));
 
 describe('document type', () => {
   it('comes from the MRZ first, wording second, declaration last', () => {
     expect(decideDocumentType(mrz(TD1_DEU), '', undefined)).toMatchObject({ type: 'id_card', requiresBackSide: true, basis: 'mrz' });
-    expect(decideDocumentType(null, 'reisepass passport', undefined)).toMatchObject({ type: 'passport', confidence: 0.6, requiresBackSide: false });
-    expect(decideDocumentType(null, 'fuhrerschein permis de conduire', undefined)).toMatchObject({ type: 'driver_license', requiresBackSide: true });
+    expect(decideDocumentType(null, 'reisepass passport', undefined)).toMatchObject({
+      type: 'passport',
+      confidence: 0.6,
+      requiresBackSide: false,
+    });
+    expect(decideDocumentType(null, 'fuhrerschein permis de conduire', undefined)).toMatchObject({
+      type: 'driver_license',
+      requiresBackSide: true,
+    });
     expect(decideDocumentType(null, '', 'passport')).toMatchObject({ type: 'passport', confidence: 0.3 });
     expect(decideDocumentType(null, '', undefined)).toMatchObject({ type: 'unknown', confidence: 0.1, requiresBackSide: true });
   });
@@ -34,24 +51,48 @@ describe('document type', () => {
 
 describe('document type by layout, when neither an MRZ nor the document name was read', () => {
   const front = (personalDataFields: number): LayoutEvidence => ({ side: 'front', mrzTraceLines: [], personalDataFields });
-  const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
+  const base = {
+    quality: { tooLow: false, reasons: [] },
+    crossCheck: null,
+    portrait: { checked: false as const, reason: 'x' },
+    data: {},
+    now,
+  };
   const problemsOf = (type: ReturnType<typeof decideDocumentType>) =>
     judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: [], traceLines: [], reading: null } });
 
   it("takes the type from an MRZ line's document code and issuing state, read short of a whole line", () => {
     // A noisy card back: the first row read 19 of 30 characters, the rest not at all.
     const back: LayoutEvidence = { side: 'back', mrzTraceLines: ['IDGBRKG605Z87H8KK<<'], personalDataFields: 0 };
-    expect(decideDocumentType(null, '', undefined, back)).toEqual({ type: 'id_card', confidence: 0.6, requiresBackSide: true, basis: 'mrz-head' });
-    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['WALKER<<OLIVER', 'P<IRLWALSH<<CIAN<<<'] })).toMatchObject({ type: 'passport', basis: 'mrz-head' });
-    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['RPGBRX1234567<<'] })).toMatchObject({ type: 'residence_permit' });
+    expect(decideDocumentType(null, '', undefined, back)).toEqual({
+      type: 'id_card',
+      confidence: 0.6,
+      requiresBackSide: true,
+      basis: 'mrz-head',
+    });
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['WALKER<<OLIVER', 'P<IRLWALSH<<CIAN<<<'] })).toMatchObject({
+      type: 'passport',
+      basis: 'mrz-head',
+    });
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['RPGBRX1234567<<'] })).toMatchObject({
+      type: 'residence_permit',
+    });
     // No such state (QQQ), or a name row: no head.
-    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['IDQQQKG605Z87H8KK<<', 'ADAMS<<ANNA<<<'] })).toMatchObject({ type: 'unknown', confidence: 0.1 });
+    expect(decideDocumentType(null, '', undefined, { ...back, mrzTraceLines: ['IDQQQKG605Z87H8KK<<', 'ADAMS<<ANNA<<<'] })).toMatchObject({
+      type: 'unknown',
+      confidence: 0.1,
+    });
   });
 
   it('calls a front with a data zone of three or more fields and no MRZ an identity card, a numbered one a licence', () => {
     // "carteotcenteteicentitycaro": the document's name garbled past recognition over a guilloche.
     const text = 'republiquefrancaise\ncarteotcenteteicentitycaro\nrousseau\nmarieclaire\n17/03/1951\nfra';
-    expect(decideDocumentType(null, text, undefined, front(3))).toEqual({ type: 'id_card', confidence: 0.55, requiresBackSide: true, basis: 'layout' });
+    expect(decideDocumentType(null, text, undefined, front(3))).toEqual({
+      type: 'id_card',
+      confidence: 0.55,
+      requiresBackSide: true,
+      basis: 'layout',
+    });
     const licence = 'ukdrivinglcnce\n1. smith\n2. john\n3. 01.01.1980 london\n4a. 01.01.2020\n4b. 01.01.2030\n5. smith801010j99ab';
     expect(decideDocumentType(null, licence, undefined, front(4))).toMatchObject({ type: 'driver_license', basis: 'layout' });
     expect(decideDocumentType(null, text, undefined, front(2))).toMatchObject({ type: 'unknown', confidence: 0.1 });
@@ -68,7 +109,17 @@ describe('document type by layout, when neither an MRZ nor the document name was
   });
 
   it('counts the personal-data fields a visual zone gave, not its issue date or place of birth', () => {
-    expect(personalDataFieldsOf({ raw: {}, text: '', surname: 'ROUSSEAU', birthDate: '1951-03-17', nationality: 'FRA', issueDate: '2020-01-01', placeOfBirth: 'NANTES' })).toBe(3);
+    expect(
+      personalDataFieldsOf({
+        raw: {},
+        text: '',
+        surname: 'ROUSSEAU',
+        birthDate: '1951-03-17',
+        nationality: 'FRA',
+        issueDate: '2020-01-01',
+        placeOfBirth: 'NANTES',
+      }),
+    ).toBe(3);
     expect(personalDataFieldsOf({ raw: {}, text: '', surname: '' })).toBe(0);
   });
 });
@@ -87,15 +138,25 @@ describe('MRZ/VIZ cross-check of the document number', () => {
 });
 
 describe('side problems', () => {
-  const base = { quality: { tooLow: false, reasons: [] }, crossCheck: null, portrait: { checked: false as const, reason: 'x' }, data: {}, now };
+  const base = {
+    quality: { tooLow: false, reasons: [] },
+    crossCheck: null,
+    portrait: { checked: false as const, reason: 'x' },
+    data: {},
+    now,
+  };
 
   it('TD1 MRZ on a front is a back uploaded as front; a card back without MRZ is MRZ_MISSING_BACK_SIDE', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);
     expect(reading.valid).toBe(true);
-    expect(judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading } })).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
+    expect(
+      judgeSideProblems({ ...base, side: 'front', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading } }),
+    ).toEqual(['WRONG_SIDE_BACK_UPLOADED']);
     const cardType = decideDocumentType(null, 'personalausweis', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], traceLines: [], reading: null } })).toEqual(['MRZ_MISSING_BACK_SIDE']);
+    expect(
+      judgeSideProblems({ ...base, side: 'back', type: cardType, mrzSearch: { candidateLines: [], traceLines: [], reading: null } }),
+    ).toEqual(['MRZ_MISSING_BACK_SIDE']);
   });
 
   it('finds an MRZ by its date block when blur turned its fillers into letters, and not in a visual zone', () => {
@@ -122,11 +183,16 @@ describe('side problems', () => {
 
   it('reports an expired document, a missing portrait and low quality; no missing portrait on a photo too poor to show one', () => {
     const type = decideDocumentType(null, 'passport', undefined);
-    const judged = (brightness: number) => judgeSideProblems({
-      ...base, side: 'main', type, mrzSearch: { candidateLines: [], traceLines: [], reading: null },
-      quality: judgeQuality({ ...goodQuality, brightness }),
-      portrait: { checked: true, found: false }, data: { expiryDate: '2020-01-01' },
-    });
+    const judged = (brightness: number) =>
+      judgeSideProblems({
+        ...base,
+        side: 'main',
+        type,
+        mrzSearch: { candidateLines: [], traceLines: [], reading: null },
+        quality: judgeQuality({ ...goodQuality, brightness }),
+        portrait: { checked: true, found: false },
+        data: { expiryDate: '2020-01-01' },
+      });
     expect(judged(170)).toEqual(expect.arrayContaining(['MRZ_DATA_UNREADABLE', 'PORTRAIT_NOT_DETECTED', 'DOC_EXPIRED']));
     expect(judged(170)).not.toContain('DOCUMENT_QUALITY_TOO_LOW');
     // Too dark: the face the detector did not find may be there; the retake asked for is the quality's.
@@ -139,7 +205,14 @@ describe('side problems', () => {
     const type = decideDocumentType(reading, '', undefined);
     const blurred = judgeQuality({ ...goodQuality, blur: 10 });
     expect(blurred.tooLow).toBe(true);
-    const judge = (mrzReading: MrzReading) => judgeSideProblems({ ...base, side: 'back', type, quality: blurred, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading: mrzReading } });
+    const judge = (mrzReading: MrzReading) =>
+      judgeSideProblems({
+        ...base,
+        side: 'back',
+        type,
+        quality: blurred,
+        mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading: mrzReading },
+      });
     expect(judge(reading)).toEqual([]);
     // One failed check digit: the blur may be why, so the retake is asked for.
     const misread = mrz([TD1_DEU[0], '6408125<2010316D<<<<<<<<<<<<<4', TD1_DEU[2]]);
@@ -156,7 +229,9 @@ describe('side problems', () => {
       judgeSideProblems({ ...base, side: 'back', type, quality, data, mrzSearch: { candidateLines: lines, traceLines: lines, reading } });
     expect(judge(judgeQuality(goodQuality))).toContain('MRZ_DATA_UNREADABLE'); // beside DOC_EXPIRED: the specimen expired in 2020
     // Not read in full, so a blurred photo's quality is asked for too.
-    expect(judge(judgeQuality({ ...goodQuality, blur: 10 }))).toEqual(expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE']));
+    expect(judge(judgeQuality({ ...goodQuality, blur: 10 }))).toEqual(
+      expect.arrayContaining(['DOCUMENT_QUALITY_TOO_LOW', 'MRZ_DATA_UNREADABLE']),
+    );
     // The visual zone's name stands in: nothing to retake for.
     expect(judge(judgeQuality(goodQuality), { lastName: 'MUSTERMANN', firstName: 'ERIKA' })).toEqual([]);
   });
@@ -167,7 +242,9 @@ describe('side problems', () => {
     const crossCheck = crossCheckMrzAndViz(reading, viz);
     expect(crossCheck.score).toBe(0);
     const type = decideDocumentType(reading, '', undefined);
-    expect(judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck })).toContain('MRZ_CROSS_LOW_SCORE');
+    expect(
+      judgeSideProblems({ ...base, side: 'back', type, mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading }, crossCheck }),
+    ).toContain('MRZ_CROSS_LOW_SCORE');
     const agreeing = crossCheckMrzAndViz(reading, readViz(VIZ_LINES(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])));
     expect(agreeing).toMatchObject({ compared: 3, agreed: 3 });
   });
@@ -176,7 +253,10 @@ describe('side problems', () => {
   const judgeBesideViz = (vizLines: string[]) => {
     const reading = mrz(TD1_DEU);
     return judgeSideProblems({
-      ...base, side: 'back', type: decideDocumentType(reading, '', undefined), mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading },
+      ...base,
+      side: 'back',
+      type: decideDocumentType(reading, '', undefined),
+      mrzSearch: { candidateLines: TD1_DEU, traceLines: TD1_DEU, reading },
       crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
     });
   };
@@ -197,44 +277,82 @@ describe('authenticity signals', () => {
   it('catch impossible dates, bad country codes, greyscale copies', () => {
     const reading = mrz(['P<XYZERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36XYZ7408122F1204159ZE184226B<<<<<10']);
     const signals = collectAuthenticitySignals({
-      mrz: reading, crossCheck: null, foldedText: '', now,
+      mrz: reading,
+      crossCheck: null,
+      foldedText: '',
+      now,
       data: { dateOfBirth: '2030-01-01', issueDate: '2025-01-01', expiryDate: '2024-01-01' },
       quality: { ...goodQuality, saturation: 0.01, colourfulShare: 0.001 },
     });
     const codes = signals.map((s) => s.code);
-    expect(codes).toEqual(expect.arrayContaining(['INVALID_COUNTRY_CODE', 'BIRTH_IN_FUTURE', 'ISSUE_AFTER_EXPIRY', 'BIRTH_AFTER_ISSUE', 'GREYSCALE_COPY']));
+    expect(codes).toEqual(
+      expect.arrayContaining(['INVALID_COUNTRY_CODE', 'BIRTH_IN_FUTURE', 'ISSUE_AFTER_EXPIRY', 'BIRTH_AFTER_ISSUE', 'GREYSCALE_COPY']),
+    );
     expect(signals.every((s) => s.detail.length > 0)).toBe(true);
   });
 
   it('stay quiet for a clean, consistent document', () => {
     const reading = mrz(TD1_DEU);
     const data = buildExtractedData(reading, readViz([]));
-    expect(collectAuthenticitySignals({ mrz: reading, crossCheck: null, foldedText: '', now, data: { ...data, expiryDate: '2030-03-15' }, quality: goodQuality })).toEqual([]);
+    expect(
+      collectAuthenticitySignals({
+        mrz: reading,
+        crossCheck: null,
+        foldedText: '',
+        now,
+        data: { ...data, expiryDate: '2030-03-15' },
+        quality: goodQuality,
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('extractedData', () => {
   it('takes the MRZ first, the visual zone for what the MRZ lacks, and trims for submit', () => {
     const reading = mrz(TD1_DEU);
-    const viz = readViz(VIZ_LINES(['Geburtsort/Place of birth: BERLIN', 'Ausstellungsdatum/Date of issue: 01.03.2020', 'Name: MUSTERFRAU']));
+    const viz = readViz(
+      VIZ_LINES(['Geburtsort/Place of birth: BERLIN', 'Ausstellungsdatum/Date of issue: 01.03.2020', 'Name: MUSTERFRAU']),
+    );
     const data = buildExtractedData(reading, viz);
-    expect(data).toMatchObject({ lastName: 'MUSTERMANN', firstName: 'ERIKA', fullName: 'ERIKA MUSTERMANN', dateOfBirth: '1964-08-12', nationality: 'DEU', documentNumber: 'T22000129', expiryDate: '2020-10-31', placeOfBirth: 'BERLIN', issueDate: '2020-03-01' });
+    expect(data).toMatchObject({
+      lastName: 'MUSTERMANN',
+      firstName: 'ERIKA',
+      fullName: 'ERIKA MUSTERMANN',
+      dateOfBirth: '1964-08-12',
+      nationality: 'DEU',
+      documentNumber: 'T22000129',
+      expiryDate: '2020-10-31',
+      placeOfBirth: 'BERLIN',
+      issueDate: '2020-03-01',
+    });
     expect(data.sex).toBeUndefined(); // MRZ filler = unspecified, and the visual zone printed none
-    expect(Object.keys(toSubmitExtractedData({ ...data, sex: 'F' })).sort()).toEqual(['dateOfBirth', 'firstName', 'fullName', 'lastName', 'nationality', 'sex']);
+    expect(Object.keys(toSubmitExtractedData({ ...data, sex: 'F' })).sort()).toEqual([
+      'dateOfBirth',
+      'firstName',
+      'fullName',
+      'lastName',
+      'nationality',
+      'sex',
+    ]);
   });
 });
 
 describe('document type from printed wording read with an OCR slip', () => {
   it('recognises a long wording with one letter wrong, lost or extra, never a short one or two slips', () => {
     // A card front whose small-caps title came out of the OCR glued and with one letter wrong.
-    expect(decideDocumentType(null, 'bundesrepublikdeutschland\npersonalauswezsiiolntttycaro\nschroder', undefined))
-      .toMatchObject({ type: 'id_card', basis: 'printed-wording' });
+    expect(decideDocumentType(null, 'bundesrepublikdeutschland\npersonalauswezsiiolntttycaro\nschroder', undefined)).toMatchObject({
+      type: 'id_card',
+      basis: 'printed-wording',
+    });
     expect(decideDocumentType(null, 'residence permt', undefined)).toMatchObject({ type: 'residence_permit' });
     expect(decideDocumentType(null, 'pasport', undefined)).toMatchObject({ type: 'unknown' });
     expect(decideDocumentType(null, 'personalauwezs', undefined)).toMatchObject({ type: 'unknown' });
   });
 
-  it("matches a wording with an apostrophe when the OCR lost it and a letter: \"carte d'identite\" cut at the photo's edge", () => {
-    expect(decideDocumentType(null, 'iden artedidentite\nsurname/nom\nsmith', undefined)).toMatchObject({ type: 'id_card', basis: 'printed-wording' });
+  it('matches a wording with an apostrophe when the OCR lost it and a letter: "carte d\'identite" cut at the photo\'s edge', () => {
+    expect(decideDocumentType(null, 'iden artedidentite\nsurname/nom\nsmith', undefined)).toMatchObject({
+      type: 'id_card',
+      basis: 'printed-wording',
+    });
   });
 });

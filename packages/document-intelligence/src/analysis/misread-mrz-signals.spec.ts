@@ -7,7 +7,16 @@ import { judgeMrzFirmness } from './mrz-read-firmness';
 import { crossCheckMrzAndViz, documentNumbersAgree } from './mrz-viz-cross-check';
 
 const now = new Date('2026-11-23T00:00:00Z');
-const quality: ImageQuality = { blur: 900, brightness: 170, glare: 0.01, width: 1000, height: 700, saturation: 0.2, colourfulShare: 0.2, highFrequencyRatio: 0.1 };
+const quality: ImageQuality = {
+  blur: 900,
+  brightness: 170,
+  glare: 0.01,
+  width: 1000,
+  height: 700,
+  saturation: 0.2,
+  colourfulShare: 0.2,
+  highFrequencyRatio: 0.1,
+};
 
 function mrz(lines: string[]): MrzReading {
   const r = readMrz(lines, { now });
@@ -26,7 +35,12 @@ describe('MRZ read firmly vs misread', () => {
   it('a firmly read MRZ with one wrong check digit is evidence: CHECK_DIGIT_FAILED', () => {
     const reading = mrz([LINE1, LINE2.replace('7408122', '7408123')]);
     expect(reading.valid).toBe(false);
-    expect(judgeMrzFirmness(reading)).toEqual({ firm: true, reasons: [], unreliableFields: [], trustedFailures: ['birthDate', 'composite'] });
+    expect(judgeMrzFirmness(reading)).toEqual({
+      firm: true,
+      reasons: [],
+      unreliableFields: [],
+      trustedFailures: ['birthDate', 'composite'],
+    });
     expect(codes(reading)).toContain('CHECK_DIGIT_FAILED');
   });
 
@@ -82,7 +96,8 @@ describe('MRZ read firmly vs misread', () => {
 });
 
 describe('MRZ/VIZ cross-check leaves OCR look-alikes and unverified MRZ fields out', () => {
-  const VIZ = (texts: string[]) => readViz(texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 100, height: 16 }, words: [] })));
+  const VIZ = (texts: string[]) =>
+    readViz(texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 100, height: 16 }, words: [] })));
 
   it('a document number read with O for 0 in the visual zone is the same number', () => {
     expect(documentNumbersAgree('0TGRPZ2W7', 'OTGRPZ2W7')).toBe(true);
@@ -106,8 +121,9 @@ describe('MRZ/VIZ cross-check leaves OCR look-alikes and unverified MRZ fields o
 
 describe('greyscale copy', () => {
   const greyscale = (q: Partial<ImageQuality>) =>
-    collectAuthenticitySignals({ mrz: null, crossCheck: null, foldedText: '', now, data: {}, quality: { ...quality, ...q } })
-      .some((s) => s.code === 'GREYSCALE_COPY');
+    collectAuthenticitySignals({ mrz: null, crossCheck: null, foldedText: '', now, data: {}, quality: { ...quality, ...q } }).some(
+      (s) => s.code === 'GREYSCALE_COPY',
+    );
 
   it('is not raised for a colour document on pale paper (low mean saturation, a few percent coloured pixels)', () => {
     expect(greyscale({ saturation: 0.03, colourfulShare: 0.02 })).toBe(false);

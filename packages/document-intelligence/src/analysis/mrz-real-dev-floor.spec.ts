@@ -30,7 +30,11 @@ function labels(): Label[] {
   return rows
     .map((row) => Object.fromEntries(row.split(',').map((value, k) => [columns[k], value])))
     .filter((row) => row.has_mrz === 'yes')
-    .map((row) => ({ file: row.file, lines: [row.line1, row.line2, row.line3].filter(Boolean), printedValid: row.check_digits === 'all_pass' }));
+    .map((row) => ({
+      file: row.file,
+      lines: [row.line1, row.line2, row.line3].filter(Boolean),
+      printedValid: row.check_digits === 'all_pass',
+    }));
 }
 
 function sideOf(label: Label): 'main' | 'front' {
@@ -39,9 +43,12 @@ function sideOf(label: Label): 'main' | 'front' {
 
 describe('MRZ on real captures (mrz-real-dev)', () => {
   if (!available) {
-    it(process.env.CI ? 'has its data set (CI must have ../shared/data/mrz-real-dev)' : 'is skipped: ../shared/data/mrz-real-dev is absent', () => {
-      if (process.env.CI) throw new Error(`${LABELS} is missing`);
-    });
+    it(
+      process.env.CI ? 'has its data set (CI must have ../shared/data/mrz-real-dev)' : 'is skipped: ../shared/data/mrz-real-dev is absent',
+      () => {
+        if (process.env.CI) throw new Error(`${LABELS} is missing`);
+      },
+    );
     return;
   }
 

@@ -35,7 +35,7 @@ export function crossCheckMrzAndViz(mrz: MrzReading, viz: VizReading): CrossChec
   // Names have no check digit; on a line OCR miscounted they are not known either.
   const unreliable = judgeMrzFirmness(mrz).unreliableFields;
   const name = (field: 'surname' | 'givenNames') =>
-    (unreliable.includes(field) || unreliable.includes('names') ? undefined : mrz.fields[field]?.value);
+    unreliable.includes(field) || unreliable.includes('names') ? undefined : mrz.fields[field]?.value;
   const vouched = new Set(['birthDate', 'expiryDate']);
   const pairs: [string, string | undefined, string | undefined, (a: string, b: string) => boolean][] = [
     ['surname', name('surname'), viz.surname, namesAgree],
@@ -95,13 +95,22 @@ export function documentNumberDistance(a: string, b: string): number {
 }
 
 function foldDocumentNumber(number: string): string {
-  return number.toUpperCase().replace(/[^A-Z0-9]/g, '').replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
+  return number
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .replace(/[OQDILZSGB]/g, (c) => LOOK_ALIKE[c]);
 }
 
 export function mrzTransliterate(name: string): string {
   return name
     .toUpperCase()
-    .replace(/Ä/g, 'AE').replace(/Ö/g, 'OE').replace(/Ü/g, 'UE').replace(/ß/g, 'SS').replace(/Å/g, 'AA').replace(/Ø/g, 'OE').replace(/Æ/g, 'AE')
+    .replace(/Ä/g, 'AE')
+    .replace(/Ö/g, 'OE')
+    .replace(/Ü/g, 'UE')
+    .replace(/ß/g, 'SS')
+    .replace(/Å/g, 'AA')
+    .replace(/Ø/g, 'OE')
+    .replace(/Æ/g, 'AE')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Z]/g, '');
@@ -111,7 +120,11 @@ export function mrzTransliterate(name: string): string {
 export function namesAgree(mrzName: string, vizName: string): boolean {
   const a = mrzTransliterate(mrzName);
   const b = mrzTransliterate(vizName);
-  const plain = vizName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/[^A-Z]/g, '');
+  const plain = vizName
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
   if (!a || !b) return false;
   return b.startsWith(a) || a.startsWith(b) || plain.startsWith(a) || a.startsWith(plain) || editDistance(a, b) <= 1;
 }

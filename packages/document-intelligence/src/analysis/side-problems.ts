@@ -50,7 +50,8 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
 
   // A face the photo is too dark, small or blurred to show is no evidence that the side has none: the retake asked
   // for is the quality's.
-  if (portrait.checked && !portrait.found && !quality.tooLow && sideCarriesPortrait(side, type, mrz?.format)) problems.add('PORTRAIT_NOT_DETECTED');
+  if (portrait.checked && !portrait.found && !quality.tooLow && sideCarriesPortrait(side, type, mrz?.format))
+    problems.add('PORTRAIT_NOT_DETECTED');
   if (crossCheck && zonesDisagree(crossCheck)) problems.add('MRZ_CROSS_LOW_SCORE');
   if (data.expiryDate && data.expiryDate < now.toISOString().slice(0, 10)) problems.add('DOC_EXPIRED');
   return [...problems];
@@ -63,8 +64,11 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
  * held to the same rule (compareSides' zonesDisagree).
  */
 function zonesDisagree(crossCheck: CrossCheck): boolean {
-  return (crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) || crossCheck.vouchedDisagreements > 0
-    || crossCheck.nameDisagreements > 0;
+  return (
+    (crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE) ||
+    crossCheck.vouchedDisagreements > 0 ||
+    crossCheck.nameDisagreements > 0
+  );
 }
 
 /** Passport data pages and card fronts carry the portrait; a card back does not. */

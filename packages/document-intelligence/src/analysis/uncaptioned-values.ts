@@ -99,18 +99,27 @@ export function fillUncaptionedValues(viz: VizReading, lines: OcrLine[], now: Da
   // stand where the order puts it, or the order is not the one this side is printed in.
   const names = birthLine ? nameLinesAbove(values, lines, birthLine) : null;
   const agrees = (given: string | undefined, line: ValueLine): boolean => given === undefined || cleanName(given) === cleanName(line.text);
-  if (!captionsLegible && names && names.every((n) => n.line.confidence >= MIN_OPEN_VALUE_CONFIDENCE) && agrees(viz.surname, names[0]) && agrees(viz.givenNames, names[1])) {
+  if (
+    !captionsLegible &&
+    names &&
+    names.every((n) => n.line.confidence >= MIN_OPEN_VALUE_CONFIDENCE) &&
+    agrees(viz.surname, names[0]) &&
+    agrees(viz.givenNames, names[1])
+  ) {
     fill('surname', cleanName(names[0].text), names[0]);
     fill('givenNames', cleanName(names[1].text), names[1]);
   }
   const partner = captionsLegible ? nameBesideCaptionedName(viz, lines, captionsPerLine) : null;
-  if (partner) fill(partner.field, cleanName(partner.line.text), { index: partner.index, line: partner.line, text: partner.line.text.trim() });
+  if (partner)
+    fill(partner.field, cleanName(partner.line.text), { index: partner.index, line: partner.line, text: partner.line.text.trim() });
 
   const taken = new Set<number>([...dates.map((d) => d.index), ...(names ?? []).map((n) => n.index)]);
   const rest = values.filter((v) => !taken.has(v.index));
   const sex = single(rest.map((v) => ({ ...v, value: sexOfLine(v.text) })));
   if (sex) fill('sex', sex.value, sex);
-  const nationality = single(rest.map((v) => ({ ...v, value: nationalityOfLine(v.text, birthLine !== undefined && v.index > birthLine.index) })));
+  const nationality = single(
+    rest.map((v) => ({ ...v, value: nationalityOfLine(v.text, birthLine !== undefined && v.index > birthLine.index) })),
+  );
   if (nationality) fill('nationality', nationality.value, nationality);
   // Beside legible captions the lines left over include other numbers (a card access number, a postcode), so there
   // the number must mix letters and digits.
@@ -148,7 +157,12 @@ function placeDates(viz: VizReading, dates: Dated[], now: Date): Partial<Record<
   if (!expiry) {
     const ahead = distinct(unplaced.filter((d) => d.date > today && d.date <= isoDay(now, MAX_VALIDITY_YEARS)));
     const pastAfterBirth = birth ? distinct(unplaced.filter((d) => d.date > (birth as string) && d.date <= today)) : [];
-    const latest = ahead.length === 1 ? ahead[0] : ahead.length === 0 && pastAfterBirth.length >= 2 ? pastAfterBirth[pastAfterBirth.length - 1] : undefined;
+    const latest =
+      ahead.length === 1
+        ? ahead[0]
+        : ahead.length === 0 && pastAfterBirth.length >= 2
+          ? pastAfterBirth[pastAfterBirth.length - 1]
+          : undefined;
     if (latest) {
       placed.expiryDate = latest;
       expiry = latest.date;
@@ -171,11 +185,18 @@ function placeDates(viz: VizReading, dates: Dated[], now: Date): Partial<Record<
  * of such lines than two (a name lost, a garbled caption read in capitals) leaves the names to the captions.
  */
 function nameLinesAbove(values: ValueLine[], lines: OcrLine[], birthLine: ValueLine): [ValueLine, ValueLine] | null {
-  const lastTitle = lines.slice(0, birthLine.index).map((l) => printsDocumentName(l.text)).lastIndexOf(true);
+  const lastTitle = lines
+    .slice(0, birthLine.index)
+    .map((l) => printsDocumentName(l.text))
+    .lastIndexOf(true);
   const column = birthLine.line.box;
-  const names = values.filter((v) => v.index > lastTitle && v.index < birthLine.index
-    && Math.abs(v.line.box.x - column.x) <= COLUMN_SLACK_LINE_HEIGHTS * column.height
-    && looksLikePrintedName(v.text));
+  const names = values.filter(
+    (v) =>
+      v.index > lastTitle &&
+      v.index < birthLine.index &&
+      Math.abs(v.line.box.x - column.x) <= COLUMN_SLACK_LINE_HEIGHTS * column.height &&
+      looksLikePrintedName(v.text),
+  );
   return names.length === 2 ? [names[0], names[1]] : null;
 }
 
@@ -189,11 +210,19 @@ function nameLinesAbove(values: ValueLine[], lines: OcrLine[], birthLine: ValueL
  *   whose caption was lost) or nothing after.
  * A name line with any other neighbours (two value lines in a row: a birth name, a second surname) is left alone.
  */
-function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerLine: VizFieldName[][]): { field: 'surname' | 'givenNames'; index: number; line: OcrLine } | null {
+function nameBesideCaptionedName(
+  viz: VizReading,
+  lines: OcrLine[],
+  captionsPerLine: VizFieldName[][],
+): { field: 'surname' | 'givenNames'; index: number; line: OcrLine } | null {
   const uncaptionedName = (index: number): boolean => {
     const line = lines[index];
-    return line !== undefined && captionsPerLine[index].length === 0 && looksLikePrintedName(line.text.trim())
-      && line.confidence >= MIN_OPEN_VALUE_CONFIDENCE;
+    return (
+      line !== undefined &&
+      captionsPerLine[index].length === 0 &&
+      looksLikePrintedName(line.text.trim()) &&
+      line.confidence >= MIN_OPEN_VALUE_CONFIDENCE
+    );
   };
   const garbledCaption = (index: number): boolean => {
     const line = lines[index];
@@ -203,14 +232,24 @@ function nameBesideCaptionedName(viz: VizReading, lines: OcrLine[], captionsPerL
     const caption = captionsPerLine.findIndex((fields) => fields.includes('givenNames'));
     const above = caption - 2;
     const heading = above >= 0 && (garbledCaption(above) || printsDocumentName(lines[above].text));
-    return caption >= 2 && heading && uncaptionedName(caption - 1) ? { field: 'surname', index: caption - 1, line: lines[caption - 1] } : null;
+    return caption >= 2 && heading && uncaptionedName(caption - 1)
+      ? { field: 'surname', index: caption - 1, line: lines[caption - 1] }
+      : null;
   }
   if (viz.givenNames === undefined && viz.surname !== undefined) {
-    const surnameLine = lines.findIndex((line, index) => captionsPerLine[index].length === 0 && cleanName(line.text) === cleanName(viz.surname as string));
+    const surnameLine = lines.findIndex(
+      (line, index) => captionsPerLine[index].length === 0 && cleanName(line.text) === cleanName(viz.surname as string),
+    );
     const candidate = surnameLine + 2;
     const next = lines[candidate + 1];
-    const after = next === undefined || captionsPerLine[candidate + 1].length > 0 || garbledCaption(candidate + 1) || dateOfLine(next.text.trim()) !== null;
-    return surnameLine >= 0 && garbledCaption(surnameLine + 1) && uncaptionedName(candidate) && after ? { field: 'givenNames', index: candidate, line: lines[candidate] } : null;
+    const after =
+      next === undefined ||
+      captionsPerLine[candidate + 1].length > 0 ||
+      garbledCaption(candidate + 1) ||
+      dateOfLine(next.text.trim()) !== null;
+    return surnameLine >= 0 && garbledCaption(surnameLine + 1) && uncaptionedName(candidate) && after
+      ? { field: 'givenNames', index: candidate, line: lines[candidate] }
+      : null;
   }
   return null;
 }

@@ -8,14 +8,27 @@ const lines = (...texts: string[]): OcrLine[] =>
   texts.map((text, i) => ({ text, confidence: 0.9, box: { x: 0, y: i * 20, width: 300, height: 16 }, words: [] }));
 
 const mrz = (valid = true): MrzReading => {
-  const result = readMrz(['P<IRLMURPHY<<SIOBHAN<<<<<<<<<<<<<<<<<<<<<<<<', `FM5FL70CT6IRL9910126F3206272<<<<<<<<<<<<<<0${valid ? 4 : 5}`], { now: new Date('2026-01-01') });
+  const result = readMrz(['P<IRLMURPHY<<SIOBHAN<<<<<<<<<<<<<<<<<<<<<<<<', `FM5FL70CT6IRL9910126F3206272<<<<<<<<<<<<<<0${valid ? 4 : 5}`], {
+    now: new Date('2026-01-01'),
+  });
   if (!result.ok) throw new Error(result.detail);
   return result.reading;
 };
 
 describe(completeVizFromMrz.name, () => {
   // A blurred passport page: every caption lost, the values read.
-  const page = lines('IRELAND', 'PASSPORT', 'P IRL FM5FL70CT', 'MURPHY', 'SIOBHAN', 'IRL', '12 OCT 1999', 'F CORK', '28 JUN 2022', '27 JUN 2032');
+  const page = lines(
+    'IRELAND',
+    'PASSPORT',
+    'P IRL FM5FL70CT',
+    'MURPHY',
+    'SIOBHAN',
+    'IRL',
+    '12 OCT 1999',
+    'F CORK',
+    '28 JUN 2022',
+    '27 JUN 2032',
+  );
 
   it('finds the issue date and place of birth among uncaptioned values, anchored on a valid MRZ', () => {
     const completed = completeVizFromMrz(readViz(page), page, mrz());
@@ -55,7 +68,9 @@ describe(completeVizFromMrz.name, () => {
   });
 
   it("takes a card back's date on the holder's birthday for the issue date: a TD1 card prints the birth date on its front", () => {
-    const td1 = readMrz(['IDBELTP0V0T93R3<<<<<<<<<<<<<<<', '7412224F3412215BEL<<<<<<<<<<<8', 'LAMBERT<<EMMA<<<<<<<<<<<<<<<<<'], { now: new Date('2026-01-01') });
+    const td1 = readMrz(['IDBELTP0V0T93R3<<<<<<<<<<<<<<<', '7412224F3412215BEL<<<<<<<<<<<8', 'LAMBERT<<EMMA<<<<<<<<<<<<<<<<<'], {
+      now: new Date('2026-01-01'),
+    });
     if (!td1.ok || !td1.reading.valid) throw new Error('the TD1 fixture must read valid');
     const back = lines('Place of birth', 'BRUXELLES', '22.12.2024', 'Authority', 'BRUXELLES BEL');
     expect(completeVizFromMrz(readViz(back), back, td1.reading).issueDate).toBe('2024-12-22');

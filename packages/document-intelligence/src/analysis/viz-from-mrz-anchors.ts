@@ -28,9 +28,14 @@ export function completeVizFromMrz(viz: VizReading, lines: OcrLine[], mrz: MrzRe
   if (!viz.issueDate && birth && expiry) {
     const dated = lines
       .map((line) => ({ text: line.text, date: parseVizDate(line.text) }))
-      .filter((d): d is { text: string; date: string } => d.date !== null && d.date > birth && d.date !== expiry
-        && !(printsBirthDateBeside(mrz) && birthDayMisread(d.date, birth))
-        && (d.date < expiry || !expiryMisread(d.date, expiry)));
+      .filter(
+        (d): d is { text: string; date: string } =>
+          d.date !== null &&
+          d.date > birth &&
+          d.date !== expiry &&
+          !(printsBirthDateBeside(mrz) && birthDayMisread(d.date, birth)) &&
+          (d.date < expiry || !expiryMisread(d.date, expiry)),
+      );
     const distinct = new Set(dated.map((d) => d.date));
     if (distinct.size === 1) {
       completed.issueDate = dated[0].date;

@@ -23,7 +23,12 @@ export async function decodeImage(input: Buffer): Promise<DecodeResult> {
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
     if (info.channels !== 3) return { ok: false, detail: `decoded to ${info.channels} channels` };
-    return { ok: true, image: { data, width: info.width, height: info.height }, originalWidth: meta.width ?? info.width, originalHeight: meta.height ?? info.height };
+    return {
+      ok: true,
+      image: { data, width: info.width, height: info.height },
+      originalWidth: meta.width ?? info.width,
+      originalHeight: meta.height ?? info.height,
+    };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? error.message : String(error) };
   }

@@ -34,11 +34,15 @@ describe('isCharacterRepair', () => {
 
 describe('repairStateCodeFillers', () => {
   it("reads the K and C of a code that names no state as the fillers of one that does (Germany's D<<)", () => {
-    expect(repairStateCodeFillers('DC<', 'issuingState')).toEqual({ text: 'D<<', changes: ["issuingState: 'DC<' is no state's code; its K/C read as fillers, 'D<<' is"] });
+    expect(repairStateCodeFillers('DC<', 'issuingState')).toEqual({
+      text: 'D<<',
+      changes: ["issuingState: 'DC<' is no state's code; its K/C read as fillers, 'D<<' is"],
+    });
     expect(repairStateCodeFillers('DKC', 'nationality').text).toBe('D<<');
   });
 
   it('leaves known codes with a K or C, and codes that stay unknown, as read', () => {
-    for (const code of ['KEN', 'CHE', 'CAN', 'XCC', 'D<<', 'RLM', 'DCX']) expect(repairStateCodeFillers(code, 'issuingState')).toEqual({ text: code, changes: [] });
+    for (const code of ['KEN', 'CHE', 'CAN', 'XCC', 'D<<', 'RLM', 'DCX'])
+      expect(repairStateCodeFillers(code, 'issuingState')).toEqual({ text: code, changes: [] });
   });
 });

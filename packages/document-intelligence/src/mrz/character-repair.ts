@@ -69,10 +69,12 @@ function clearNamePadding(text: string, label: string, changes: string[]): strin
   const separator = label === ICAO_NAME_FIELD ? text.indexOf('<<') : -1;
   const afterSecondPair = /(<<)([A-Z0-9])(?=<*$)/;
   /** Replaces a matched stray (after its fillers) with a filler, recording why. */
-  const toFiller = (where: string) => (_match: string, fillers: string, character: string): string => {
-    changes.push(`${label}: stray '${character}'${where} ${PADDING_REPAIR_MARK} → '<'`);
-    return `${fillers}<`;
-  };
+  const toFiller =
+    (where: string) =>
+    (_match: string, fillers: string, character: string): string => {
+      changes.push(`${label}: stray '${character}'${where} ${PADDING_REPAIR_MARK} → '<'`);
+      return `${fillers}<`;
+    };
   let cleared = text;
   // Until nothing changes: clearing one stray or run leaves the one before it with only fillers after it.
   for (let previous = ''; previous !== cleared;) {
@@ -140,23 +142,52 @@ function repairCharacter(ch: string, kind: FieldKind): string {
  * alphabet is A–Z, 0–9 and '<', they can only be the Latin letter they look like ('IDB∈L' for IDBEL).
  */
 const LATIN_LOOKALIKE_MAP: Record<string, string> = {
-  '∈': 'E', '€': 'E', 'Є': 'E', 'Ε': 'E', 'Е': 'E', 'Α': 'A', 'А': 'A', 'Β': 'B', 'В': 'B', 'Ζ': 'Z', 'Η': 'H', 'Н': 'H',
-  'Ι': 'I', 'І': 'I', 'Κ': 'K', 'К': 'K', 'Μ': 'M', 'М': 'M', 'Ν': 'N', 'Ο': 'O', 'О': 'O', 'Ρ': 'P', 'Р': 'P', 'С': 'C',
-  'Τ': 'T', 'Т': 'T', 'Υ': 'Y', 'У': 'Y', 'Χ': 'X', 'Х': 'X',
+  '∈': 'E',
+  '€': 'E',
+  Є: 'E',
+  Ε: 'E',
+  Е: 'E',
+  Α: 'A',
+  А: 'A',
+  Β: 'B',
+  В: 'B',
+  Ζ: 'Z',
+  Η: 'H',
+  Н: 'H',
+  Ι: 'I',
+  І: 'I',
+  Κ: 'K',
+  К: 'K',
+  Μ: 'M',
+  М: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  О: 'O',
+  Ρ: 'P',
+  Р: 'P',
+  С: 'C',
+  Τ: 'T',
+  Т: 'T',
+  Υ: 'Y',
+  У: 'Y',
+  Χ: 'X',
+  Х: 'X',
 };
 const LATIN_LOOKALIKES = new RegExp(`[${Object.keys(LATIN_LOOKALIKE_MAP).join('')}]`, 'gu');
 
 /** OCR renders the filler as several look-alikes; '«' is two fillers read as one glyph. */
 export function normaliseMrzLine(line: string): string {
-  return line
-    // The recogniser's Chinese dictionary holds full-width forms ('７', 'Ｍ'); compatibility normalisation maps them to ASCII.
-    .normalize('NFKC')
-    .toUpperCase()
-    .replace(/\s+/g, '')
-    .replace(/[«《≪]/g, '<<')
-    .replace(/[‹〈＜(\[{]/g, '<')
-    .replace(/[×✕]/g, 'X')
-    .replace(LATIN_LOOKALIKES, (ch) => LATIN_LOOKALIKE_MAP[ch] ?? ch)
-    // A stray mark read just before or after the line ('、', '.', '-'): no MRZ character looks like it.
-    .replace(/^[^A-Z0-9<>]+|[^A-Z0-9<>]+$/g, '');
+  return (
+    line
+      // The recogniser's Chinese dictionary holds full-width forms ('７', 'Ｍ'); compatibility normalisation maps them to ASCII.
+      .normalize('NFKC')
+      .toUpperCase()
+      .replace(/\s+/g, '')
+      .replace(/[«《≪]/g, '<<')
+      .replace(/[‹〈＜(\[{]/g, '<')
+      .replace(/[×✕]/g, 'X')
+      .replace(LATIN_LOOKALIKES, (ch) => LATIN_LOOKALIKE_MAP[ch] ?? ch)
+      // A stray mark read just before or after the line ('、', '.', '-'): no MRZ character looks like it.
+      .replace(/^[^A-Z0-9<>]+|[^A-Z0-9<>]+$/g, '')
+  );
 }

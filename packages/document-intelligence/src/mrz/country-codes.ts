@@ -18,11 +18,31 @@ const ISO_3166_ALPHA3 = (
 
 const ICAO_SPECIAL_CODES = [
   'D', // Germany
-  'GBD', 'GBN', 'GBO', 'GBP', 'GBS', // British dependent territories citizen, national (overseas), overseas citizen, protected person, subject
-  'UNO', 'UNA', 'UNK', // United Nations organisation / specialised agency / Kosovo resident (UNMIK)
-  'XXA', 'XXB', 'XXC', 'XXX', // stateless, refugee (1951 convention), refugee (other), unspecified nationality
+  'GBD',
+  'GBN',
+  'GBO',
+  'GBP',
+  'GBS', // British dependent territories citizen, national (overseas), overseas citizen, protected person, subject
+  'UNO',
+  'UNA',
+  'UNK', // United Nations organisation / specialised agency / Kosovo resident (UNMIK)
+  'XXA',
+  'XXB',
+  'XXC',
+  'XXX', // stateless, refugee (1951 convention), refugee (other), unspecified nationality
   'EUE', // European Union
-  'XBA', 'XIM', 'XCC', 'XCE', 'XCO', 'XDC', 'XEC', 'XES', 'XMP', 'XOM', 'XPO', 'XSC', // organisations per Doc 9303 part 3 table
+  'XBA',
+  'XIM',
+  'XCC',
+  'XCE',
+  'XCO',
+  'XDC',
+  'XEC',
+  'XES',
+  'XMP',
+  'XOM',
+  'XPO',
+  'XSC', // organisations per Doc 9303 part 3 table
   'RKS', // Kosovo (used by Kosovo's own documents)
 ];
 

@@ -3,7 +3,8 @@ import { type OcrLine } from '../ocr/types';
 import { findMrz } from './find-mrz-lines';
 
 const now = new Date('2026-01-01T00:00:00Z');
-const linesOf = (texts: string[]): OcrLine[] => texts.map((text, i) => ({ text, confidence: 0.95, box: { x: 0, y: i * 40, width: 900, height: 30 }, words: [] }));
+const linesOf = (texts: string[]): OcrLine[] =>
+  texts.map((text, i) => ({ text, confidence: 0.95, box: { x: 0, y: i * 40, width: 900, height: 30 }, words: [] }));
 
 // Seed 2026 doc 297 of eval:documents: a passport printed with a wrong expiry check digit (its last digit 7, the
 // date's is 6), whose name line the detector cut after the first fillers of its padding.

@@ -61,7 +61,8 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
       const r = result.reading;
       // Misfit lengths cost a little, so two lines of a TD1 are not taken for a TD2 with their neighbours.
       const misfit = r.rawLines.reduce((sum, line) => sum + Math.abs(line.length - r.lines[0].length), 0);
-      const score = r.checkDigits.filter((c) => c.valid).length / r.checkDigits.length + (r.valid ? 1 : 0) - r.anomalies.length * 0.1 - misfit * 0.05;
+      const score =
+        r.checkDigits.filter((c) => c.valid).length / r.checkDigits.length + (r.valid ? 1 : 0) - r.anomalies.length * 0.1 - misfit * 0.05;
       if (score >= bestScore) {
         best = r;
         bestScore = score;
@@ -70,6 +71,7 @@ export function findMrz(lines: OcrLine[], now: Date): MrzSearch {
   }
   const marked = normalised.filter((line) => line.includes('<<') || MRZ_DATE_BLOCK.test(line));
   // Where those show an MRZ, the line that opens like its first one is part of it too, fillers read or not.
-  const heads = marked.length > 0 || candidates.length > 0 ? normalised.filter((line) => !marked.includes(line) && MRZ_FIRST_LINE_HEAD.test(line)) : [];
+  const heads =
+    marked.length > 0 || candidates.length > 0 ? normalised.filter((line) => !marked.includes(line) && MRZ_FIRST_LINE_HEAD.test(line)) : [];
   return { candidateLines: candidates, traceLines: [...marked, ...heads], reading: best };
 }

@@ -28,7 +28,9 @@ export interface MrzLayout {
 
 // ICAO 9303 part 5 (TD1), part 6 (TD2), part 4 (TD3).
 export const TD3: MrzLayout = {
-  format: 'TD3', lineCount: 2, lineLength: 44,
+  format: 'TD3',
+  lineCount: 2,
+  lineLength: 44,
   fields: [
     { name: 'documentCode', span: [0, 0, 2], kind: 'alpha' },
     { name: 'issuingState', span: [0, 2, 5], kind: 'alpha' },
@@ -50,12 +52,22 @@ export const TD3: MrzLayout = {
     { name: 'birthDate', covers: [[1, 13, 19]], at: [1, 19] },
     { name: 'expiryDate', covers: [[1, 21, 27]], at: [1, 27] },
     { name: 'personalNumber', covers: [[1, 28, 42]], at: [1, 42], fillerMeansEmpty: true },
-    { name: 'composite', covers: [[1, 0, 10], [1, 13, 20], [1, 21, 43]], at: [1, 43] },
+    {
+      name: 'composite',
+      covers: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 43],
+      ],
+      at: [1, 43],
+    },
   ],
 };
 
 export const TD2: MrzLayout = {
-  format: 'TD2', lineCount: 2, lineLength: 36,
+  format: 'TD2',
+  lineCount: 2,
+  lineLength: 36,
   fields: [
     { name: 'documentCode', span: [0, 0, 2], kind: 'alpha' },
     { name: 'issuingState', span: [0, 2, 5], kind: 'alpha' },
@@ -75,12 +87,22 @@ export const TD2: MrzLayout = {
     { name: 'documentNumber', covers: [[1, 0, 9]], at: [1, 9] },
     { name: 'birthDate', covers: [[1, 13, 19]], at: [1, 19] },
     { name: 'expiryDate', covers: [[1, 21, 27]], at: [1, 27] },
-    { name: 'composite', covers: [[1, 0, 10], [1, 13, 20], [1, 21, 35]], at: [1, 35] },
+    {
+      name: 'composite',
+      covers: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 35],
+      ],
+      at: [1, 35],
+    },
   ],
 };
 
 export const TD1: MrzLayout = {
-  format: 'TD1', lineCount: 3, lineLength: 30,
+  format: 'TD1',
+  lineCount: 3,
+  lineLength: 30,
   fields: [
     { name: 'documentCode', span: [0, 0, 2], kind: 'alpha' },
     { name: 'issuingState', span: [0, 2, 5], kind: 'alpha' },
@@ -102,7 +124,16 @@ export const TD1: MrzLayout = {
     { name: 'documentNumber', covers: [[0, 5, 14]], at: [0, 14] },
     { name: 'birthDate', covers: [[1, 0, 6]], at: [1, 6] },
     { name: 'expiryDate', covers: [[1, 8, 14]], at: [1, 14] },
-    { name: 'composite', covers: [[0, 5, 30], [1, 0, 7], [1, 8, 15], [1, 18, 29]], at: [1, 29] },
+    {
+      name: 'composite',
+      covers: [
+        [0, 5, 30],
+        [1, 0, 7],
+        [1, 8, 15],
+        [1, 18, 29],
+      ],
+      at: [1, 29],
+    },
   ],
 };
 
@@ -112,7 +143,9 @@ export const TD1: MrzLayout = {
  * sequence), its check digit, given names (14), birth date, its check digit, sex and a check digit over both lines.
  */
 export const FRA_ID: MrzLayout = {
-  format: 'FRA_ID', lineCount: 2, lineLength: 36,
+  format: 'FRA_ID',
+  lineCount: 2,
+  lineLength: 36,
   fields: [
     { name: 'documentCode', span: [0, 0, 2], kind: 'alpha' },
     { name: 'issuingState', span: [0, 2, 5], kind: 'alpha' },
@@ -130,7 +163,14 @@ export const FRA_ID: MrzLayout = {
   checkDigits: [
     { name: 'documentNumber', covers: [[1, 0, 12]], at: [1, 12] },
     { name: 'birthDate', covers: [[1, 27, 33]], at: [1, 33] },
-    { name: 'composite', covers: [[0, 0, 36], [1, 0, 35]], at: [1, 35] },
+    {
+      name: 'composite',
+      covers: [
+        [0, 0, 36],
+        [1, 0, 35],
+      ],
+      at: [1, 35],
+    },
   ],
 };
 

@@ -11,7 +11,10 @@ import { readMrzRegionsByModel } from './recogniser/read-mrz-regions-by-model';
  * for a whole MRZ it vouches for; what neither reads goes to the recogniser and the second looks.
  * DOCUMENT_MRZ_MODEL=0 leaves the model out (the pipeline as it was before it, for comparisons).
  */
-export function mrzPrereader(now: Date, env: NodeJS.ProcessEnv = process.env): (image: RgbImage, regions: OrientedBox[]) => Promise<Map<number, Recognition>> {
+export function mrzPrereader(
+  now: Date,
+  env: NodeJS.ProcessEnv = process.env,
+): (image: RgbImage, regions: OrientedBox[]) => Promise<Map<number, Recognition>> {
   const useModel = env.DOCUMENT_MRZ_MODEL !== '0';
   return async (image, regions) => {
     if (useModel) {

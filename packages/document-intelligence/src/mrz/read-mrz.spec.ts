@@ -157,8 +157,14 @@ describe('readMrz repairs only by field type', () => {
     const line2 = '2YZ3NN5K54IRL6312246M3109269<<<<<<<<<<<<<<04';
     const lostP = read(['<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]);
     expect(lostP.lines[0]).toBe('P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<');
-    expect(lostP.fields).toMatchObject({ issuingState: { value: 'IRL', valid: true }, surname: { value: 'MURPHY' }, givenNames: { value: 'SEAN' } });
-    expect(lostP.repairs).toContain("line 1: document code read '<' before the issuing state, restored to 'P<' (a passport's code opens line 1)");
+    expect(lostP.fields).toMatchObject({
+      issuingState: { value: 'IRL', valid: true },
+      surname: { value: 'MURPHY' },
+      givenNames: { value: 'SEAN' },
+    });
+    expect(lostP.repairs).toContain(
+      "line 1: document code read '<' before the issuing state, restored to 'P<' (a passport's code opens line 1)",
+    );
     expect(read(['PIRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]).lines[0]).toBe('P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<<');
     // The state code in its place: the line lost a filler, not its code.
     const lostFiller = read(['P<IRLMURPHY<<SEAN<<<<<<<<<<<<<<<<<<<<<<<<<<', line2]);
@@ -228,14 +234,23 @@ describe('stray characters in the name padding', () => {
     const noisy = read(['IDAUTWPWM1F1VL4<<<<<K<<<KK<<KK', '7309230M3303182AUT<<<<CC<<<<<6', 'POELZL<<FLORIAN<<<<<<<<<<<<<<<']);
     expect(noisy.lines[0]).toBe('IDAUTWPWM1F1VL4<<<<<K<<<<<<<<<');
     expect(noisy.lines[1]).toBe('7309230M3303182AUT<<<<<<<<<<<6');
-    expect(noisy.repairs).toEqual(expect.arrayContaining(["optionalData: 'KK' read in the filler padding → '<<'", "optionalData2: 'CC' read in the filler padding → '<<'"]));
+    expect(noisy.repairs).toEqual(
+      expect.arrayContaining([
+        "optionalData: 'KK' read in the filler padding → '<<'",
+        "optionalData2: 'CC' read in the filler padding → '<<'",
+      ]),
+    );
     // The Dutch card prints a check digit over its BSN at the end of the optional data, after the padding.
     const dutch = read(['I<NLDSPECI20142999999990<<<<<8', '6503101F2403096NLD<<<<<<<<<<<8', 'DE<BRUIJN<<WILLEKE<LISELOTTE<<']);
     expect(dutch.valid).toBe(true);
     expect(dutch.lines[0]).toBe('I<NLDSPECI20142999999990<<<<<8');
     // A long document number runs on into the optional data after one filler; a personal number holds digits.
-    expect(read(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']).lines[0]).toBe('I<UTOD23145890<7349<<<<<<<<<<<');
-    expect(read(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']).lines[1]).toBe('KB00000003EST7501229F120522647501220010<<<02');
+    expect(read(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']).lines[0]).toBe(
+      'I<UTOD23145890<7349<<<<<<<<<<<',
+    );
+    expect(read(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']).lines[1]).toBe(
+      'KB00000003EST7501229F120522647501220010<<<02',
+    );
   });
 
   it('keeps a name part made of K and C before the padding (KC is a Nepali surname), clears one after it', () => {

@@ -21,7 +21,10 @@ const LENGTH_TOLERANCE_WITH_FILLER_RUN = 8;
  */
 export function readMrz(lines: string[], options: ReadMrzOptions = {}): MrzReadResult {
   const now = options.now ?? new Date();
-  const rawLines = (Array.isArray(lines) ? lines : []).filter((l) => typeof l === 'string').map(normaliseMrzLine).filter((l) => l.length > 0);
+  const rawLines = (Array.isArray(lines) ? lines : [])
+    .filter((l) => typeof l === 'string')
+    .map(normaliseMrzLine)
+    .filter((l) => l.length > 0);
   if (rawLines.length === 0) return { ok: false, reason: 'NO_LINES', detail: 'no MRZ text given' };
   const layouts = candidateLayouts(rawLines);
   if (layouts.length === 0) {
@@ -42,7 +45,9 @@ function withStateCodeFillers(outcome: RepairOutcome, label: string): RepairOutc
 function parseAs(layout: MrzLayout, rawLines: string[], now: Date): MrzReading {
   const anomalies: string[] = [];
   const repairs: string[] = [];
-  const fitted = rawLines.map((line, i) => fitLength(i === 0 ? restoreLostPassportCode(line, layout, repairs) : line, layout.lineLength, i, repairs, anomalies));
+  const fitted = rawLines.map((line, i) =>
+    fitLength(i === 0 ? restoreLostPassportCode(line, layout, repairs) : line, layout.lineLength, i, repairs, anomalies),
+  );
 
   const repaired = fitted.map((l) => l.split(''));
   for (const field of layout.fields) {
@@ -87,8 +92,9 @@ function candidateLayouts(lines: string[]): MrzLayout[] {
   const namePaddingShort = (line: string, i: number, layout: MrzLayout) =>
     layout === TD3 && indicated === TD3 && i === 0 && line.length < layout.lineLength && /<{2,}$/.test(line);
   const distance = (layout: MrzLayout) => lines.reduce((sum, l) => sum + Math.abs(l.length - layout.lineLength), 0);
-  const candidates = LAYOUTS.filter((layout) => layout.lineCount === lines.length
-    && lines.every((l, i) => fits(l, layout.lineLength) || namePaddingShort(l, i, layout)));
+  const candidates = LAYOUTS.filter(
+    (layout) => layout.lineCount === lines.length && lines.every((l, i) => fits(l, layout.lineLength) || namePaddingShort(l, i, layout)),
+  );
   if (candidates.length === 0) return [];
   const nearest = Math.min(...candidates.map(distance));
   const tied = candidates.filter((layout) => distance(layout) === nearest || layout === indicated);
@@ -133,7 +139,9 @@ function restoreLostPassportCode(line: string, layout: MrzLayout, repairs: strin
     const restoredCode = at === 0 ? 'P<' : codeLeft === 'P' ? 'P<' : `P${codeLeft}`;
     if (!/^P[A-Z<]$/.test(restoredCode)) continue;
     const asRead = codeLeft === '' ? 'lost' : `read '${codeLeft}'`;
-    repairs.push(`line 1: document code ${asRead} before the issuing state, restored to '${restoredCode}' (a passport's code opens line 1)`);
+    repairs.push(
+      `line 1: document code ${asRead} before the issuing state, restored to '${restoredCode}' (a passport's code opens line 1)`,
+    );
     return restoredCode + line.slice(at);
   }
   return line;

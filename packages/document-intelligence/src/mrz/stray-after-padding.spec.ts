@@ -23,10 +23,26 @@ describe('fieldsWithTextAfterPadding', () => {
   });
 
   it('leaves printed MRZs alone: initials, a check digit after optional data, a long number running on, personal numbers', () => {
-    expect(fieldsWithTextAfterPadding(reading(['IDGBRKG605Z87H8<<<<<<<<<<<<<<<', '7103210M2906302GBR<<<<<<<<<<<8', 'WALKER<<OLIVER<K<<<<<<<<<<<<<<']))).toEqual([]);
-    expect(fieldsWithTextAfterPadding(reading(['I<NLDSPECI20142999999990<<<<<8', '6503101F2403096NLD<<<<<<<<<<<8', 'DE<BRUIJN<<WILLEKE<LISELOTTE<<']))).toEqual([]);
-    expect(fieldsWithTextAfterPadding(reading(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']))).toEqual([]);
-    expect(fieldsWithTextAfterPadding(reading(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']))).toEqual([]);
+    expect(
+      fieldsWithTextAfterPadding(
+        reading(['IDGBRKG605Z87H8<<<<<<<<<<<<<<<', '7103210M2906302GBR<<<<<<<<<<<8', 'WALKER<<OLIVER<K<<<<<<<<<<<<<<']),
+      ),
+    ).toEqual([]);
+    expect(
+      fieldsWithTextAfterPadding(
+        reading(['I<NLDSPECI20142999999990<<<<<8', '6503101F2403096NLD<<<<<<<<<<<8', 'DE<BRUIJN<<WILLEKE<LISELOTTE<<']),
+      ),
+    ).toEqual([]);
+    expect(
+      fieldsWithTextAfterPadding(
+        reading(['I<UTOD23145890<7349<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<']),
+      ),
+    ).toEqual([]);
+    expect(
+      fieldsWithTextAfterPadding(
+        reading(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -42,7 +58,15 @@ describe('nameFieldsWithFillerMisreads', () => {
   });
 
   it('leaves names with a double K or a CK alone, and looks only at name fields', () => {
-    expect(nameFieldsWithFillerMisreads(reading(['P<FINHAKKINEN<<PEKKA<NICK<<<<<<<<<<<<<<<<<<<', 'TF0KT482Y5FIN6805207M3106084<<<<<<<<<<<<<<08']))).toEqual([]);
-    expect(nameFieldsWithFillerMisreads(reading(['IDGBRKG605Z87H8<<<<KKK<<<<<<<<<', '7103210M2906302GBR<<<<<<<<<<<8', 'WALKER<<OLIVER<THOMAS<<<<<<<<<']))).toEqual([]);
+    expect(
+      nameFieldsWithFillerMisreads(
+        reading(['P<FINHAKKINEN<<PEKKA<NICK<<<<<<<<<<<<<<<<<<<', 'TF0KT482Y5FIN6805207M3106084<<<<<<<<<<<<<<08']),
+      ),
+    ).toEqual([]);
+    expect(
+      nameFieldsWithFillerMisreads(
+        reading(['IDGBRKG605Z87H8<<<<KKK<<<<<<<<<', '7103210M2906302GBR<<<<<<<<<<<8', 'WALKER<<OLIVER<THOMAS<<<<<<<<<']),
+      ),
+    ).toEqual([]);
   });
 });

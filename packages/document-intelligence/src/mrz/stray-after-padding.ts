@@ -12,16 +12,18 @@ import { type MrzReading } from './types';
 export function fieldsWithTextAfterPadding(reading: MrzReading): string[] {
   const layout = LAYOUTS.find((l) => l.format === reading.format);
   if (!layout) return [];
-  return layout.fields.filter((field) => {
-    if (field.kind !== 'name' && field.kind !== 'optional') return false;
-    if (reading.repairs.some((r) => r.startsWith(`${field.name}:`) && r.includes(PADDING_REPAIR_MARK))) return true;
-    const [line, start, end] = field.span;
-    const text = reading.lines[line]?.slice(start, end) ?? '';
-    const padding = text.indexOf('<'.repeat(PADDING_START[field.kind]));
-    if (padding < 0) return false;
-    const tail = field.kind === 'optional' ? text.slice(padding).replace(/[0-9]$/, '') : text.slice(padding);
-    return /[^<]/.test(tail);
-  }).map((field) => field.name);
+  return layout.fields
+    .filter((field) => {
+      if (field.kind !== 'name' && field.kind !== 'optional') return false;
+      if (reading.repairs.some((r) => r.startsWith(`${field.name}:`) && r.includes(PADDING_REPAIR_MARK))) return true;
+      const [line, start, end] = field.span;
+      const text = reading.lines[line]?.slice(start, end) ?? '';
+      const padding = text.indexOf('<'.repeat(PADDING_START[field.kind]));
+      if (padding < 0) return false;
+      const tail = field.kind === 'optional' ? text.slice(padding).replace(/[0-9]$/, '') : text.slice(padding);
+      return /[^<]/.test(tail);
+    })
+    .map((field) => field.name);
 }
 
 /**
@@ -36,9 +38,11 @@ const FILLER_MISREAD_RUN = new RegExp(`${FILLER_MISREADS}{3,}`);
 export function nameFieldsWithFillerMisreads(reading: MrzReading): string[] {
   const layout = LAYOUTS.find((l) => l.format === reading.format);
   if (!layout) return [];
-  return layout.fields.filter((field) => {
-    if (field.kind !== 'name') return false;
-    const [line, start, end] = field.span;
-    return FILLER_MISREAD_RUN.test(reading.lines[line]?.slice(start, end) ?? '');
-  }).map((field) => field.name);
+  return layout.fields
+    .filter((field) => {
+      if (field.kind !== 'name') return false;
+      const [line, start, end] = field.span;
+      return FILLER_MISREAD_RUN.test(reading.lines[line]?.slice(start, end) ?? '');
+    })
+    .map((field) => field.name);
 }

@@ -27,6 +27,4 @@ export interface MrzReading {
   anomalies: string[];
 }
 
-export type MrzReadResult =
-  | { ok: true; reading: MrzReading }
-  | { ok: false; reason: 'NO_LINES' | 'UNKNOWN_LAYOUT'; detail: string };
+export type MrzReadResult = { ok: true; reading: MrzReading } | { ok: false; reason: 'NO_LINES' | 'UNKNOWN_LAYOUT'; detail: string };

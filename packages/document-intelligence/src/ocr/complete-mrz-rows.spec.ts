@@ -2,7 +2,13 @@ import { completeMrzRows, mrzBlockRows } from './complete-mrz-rows';
 import { type OrientedBox } from './oriented-box';
 
 /** A level region from x = left to x = right on the row centred at y. */
-const level = (left: number, right: number, y: number, thickness = 30): OrientedBox => ({ cx: (left + right) / 2, cy: y, length: right - left, thickness, angle: 0 });
+const level = (left: number, right: number, y: number, thickness = 30): OrientedBox => ({
+  cx: (left + right) / 2,
+  cy: y,
+  length: right - left,
+  thickness,
+  angle: 0,
+});
 
 describe('completeMrzRows', () => {
   it('rebuilds a TD1 block: a truncated middle line, its lost tail, a split first line and a short third one', () => {
@@ -23,7 +29,13 @@ describe('completeMrzRows', () => {
     const angle = 0.1;
     const line: OrientedBox = { cx: 500, cy: 500, length: 900, thickness: 30, angle };
     // The name line's head, one pitch (45 px) above the line, in the line's frame.
-    const head: OrientedBox = { cx: 500 - 200 * Math.cos(angle) + 45 * Math.sin(angle), cy: 500 - 200 * Math.sin(angle) - 45 * Math.cos(angle), length: 400, thickness: 30, angle };
+    const head: OrientedBox = {
+      cx: 500 - 200 * Math.cos(angle) + 45 * Math.sin(angle),
+      cy: 500 - 200 * Math.sin(angle) - 45 * Math.cos(angle),
+      length: 400,
+      thickness: 30,
+      angle,
+    };
     const rebuilt = completeMrzRows([line, head]).find((r) => r.cy < 480 && r.length === 900);
     expect(rebuilt?.cx).toBeCloseTo(500 + 45 * Math.sin(angle), 5);
     expect(rebuilt?.cy).toBeCloseTo(500 - 45 * Math.cos(angle), 5);

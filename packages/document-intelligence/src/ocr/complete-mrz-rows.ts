@@ -33,11 +33,17 @@ export function completeMrzRows(regions: OrientedBox[]): OrientedBox[] {
  * long line by default; a caller that has read the regions can keep to the lines that read like MRZ lines, so a
  * title line never widens the rows below it.
  */
-export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => boolean = (i) => isLongLine(regions[i])): { rows: OrientedBox[]; absorbed: Set<number>; members: number[][] } {
+export function mrzBlockRows(
+  regions: OrientedBox[],
+  isSeed: (index: number) => boolean = (i) => isLongLine(regions[i]),
+): { rows: OrientedBox[]; absorbed: Set<number>; members: number[][] } {
   const absorbed = new Set<number>();
   const added: OrientedBox[] = [];
   const members: number[][] = [];
-  const seeds = regions.map((_, i) => i).filter(isSeed).sort((a, b) => regions[b].length - regions[a].length);
+  const seeds = regions
+    .map((_, i) => i)
+    .filter(isSeed)
+    .sort((a, b) => regions[b].length - regions[a].length);
   for (const seedIndex of seeds) {
     if (absorbed.has(seedIndex)) continue;
     const seed = regions[seedIndex];
@@ -47,9 +53,12 @@ export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => 
     const placed = regions.map((r, i) => {
       const dx = r.cx - seed.cx;
       const dy = r.cy - seed.cy;
-      const fits = i !== seedIndex && !absorbed.has(i)
-        && (r.length / r.thickness < MIN_ELONGATION_FOR_ANGLE || Math.abs(r.angle - seed.angle) <= MAX_ANGLE_DIFFERENCE)
-        && r.thickness >= t * 0.5 && r.thickness <= t * 1.6;
+      const fits =
+        i !== seedIndex &&
+        !absorbed.has(i) &&
+        (r.length / r.thickness < MIN_ELONGATION_FOR_ANGLE || Math.abs(r.angle - seed.angle) <= MAX_ANGLE_DIFFERENCE) &&
+        r.thickness >= t * 0.5 &&
+        r.thickness <= t * 1.6;
       return { index: i, along: ux * dx + uy * dy, across: -uy * dx + ux * dy, half: r.length / 2, fits };
     });
     // The seed's own row first: fragments beyond its ends (a lost filler run) widen the span.
@@ -61,8 +70,14 @@ export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => 
       end = Math.max(end, p.along + p.half);
     }
     const rows: { across: number; members: number[] }[] = [{ across: 0, members: [seedIndex, ...seedRow.map((p) => p.index)] }];
-    const others = placed.filter((p) => p.fits && Math.abs(p.across) >= t * ROW_TOLERANCE && Math.abs(p.across) <= t * MAX_ROW_DISTANCE
-      && p.along - p.half >= start - t && p.along + p.half <= end + t);
+    const others = placed.filter(
+      (p) =>
+        p.fits &&
+        Math.abs(p.across) >= t * ROW_TOLERANCE &&
+        Math.abs(p.across) <= t * MAX_ROW_DISTANCE &&
+        p.along - p.half >= start - t &&
+        p.along + p.half <= end + t,
+    );
     // Rows one pitch from a row already in the block, nearest first (the third TD1 line is two pitches from the first).
     let grown = true;
     while (grown) {
@@ -84,7 +99,13 @@ export function mrzBlockRows(regions: OrientedBox[], isSeed: (index: number) => 
       if (row.across !== 0 && covered < span * MIN_ROW_COVERAGE) continue;
       row.members.forEach((i) => absorbed.add(i));
       const across = row.across === 0 ? 0 : row.members.reduce((sum, i) => sum + placed[i].across * regions[i].length, 0) / covered;
-      added.push({ cx: seed.cx + ux * mid - uy * across, cy: seed.cy + uy * mid + ux * across, length: span, thickness: t, angle: seed.angle });
+      added.push({
+        cx: seed.cx + ux * mid - uy * across,
+        cy: seed.cy + uy * mid + ux * across,
+        length: span,
+        thickness: t,
+        angle: seed.angle,
+      });
       members.push(row.members);
     }
   }

@@ -97,10 +97,22 @@ export function boxesFromProbabilityMap(prob: Float32Array, width: number, heigh
       sum += prob[p];
       members.push(p);
       // Left, right, up, down, in that order (the pixel order feeds the rectangle fit's sums); no array per pixel.
-      if (x > 0 && label[p - 1] === 0 && prob[p - 1] > PIXEL_THRESHOLD) { label[p - 1] = next; stack.push(p - 1); }
-      if (x < width - 1 && label[p + 1] === 0 && prob[p + 1] > PIXEL_THRESHOLD) { label[p + 1] = next; stack.push(p + 1); }
-      if (y > 0 && label[p - width] === 0 && prob[p - width] > PIXEL_THRESHOLD) { label[p - width] = next; stack.push(p - width); }
-      if (y < height - 1 && label[p + width] === 0 && prob[p + width] > PIXEL_THRESHOLD) { label[p + width] = next; stack.push(p + width); }
+      if (x > 0 && label[p - 1] === 0 && prob[p - 1] > PIXEL_THRESHOLD) {
+        label[p - 1] = next;
+        stack.push(p - 1);
+      }
+      if (x < width - 1 && label[p + 1] === 0 && prob[p + 1] > PIXEL_THRESHOLD) {
+        label[p + 1] = next;
+        stack.push(p + 1);
+      }
+      if (y > 0 && label[p - width] === 0 && prob[p - width] > PIXEL_THRESHOLD) {
+        label[p - width] = next;
+        stack.push(p - width);
+      }
+      if (y < height - 1 && label[p + width] === 0 && prob[p + width] > PIXEL_THRESHOLD) {
+        label[p + width] = next;
+        stack.push(p + width);
+      }
     }
     next += 1;
     const score = sum / members.length;
@@ -123,14 +135,17 @@ const MIN_THINNING_BY_TILT = 1.5;
 
 /** The rectangle of a pixel set along its principal axis (from second moments), or upright when that axis is unreliable. */
 function fitRectangle(pixels: number[], width: number): OrientedBox {
-  let mx = 0, my = 0;
+  let mx = 0,
+    my = 0;
   for (const p of pixels) {
     mx += p % width;
     my += Math.floor(p / width);
   }
   mx /= pixels.length;
   my /= pixels.length;
-  let cxx = 0, cyy = 0, cxy = 0;
+  let cxx = 0,
+    cyy = 0,
+    cxy = 0;
   for (const p of pixels) {
     const dx = (p % width) - mx;
     const dy = Math.floor(p / width) - my;
@@ -142,7 +157,8 @@ function fitRectangle(pixels: number[], width: number): OrientedBox {
   const spread = Math.sqrt((cxx - cyy) ** 2 + 4 * cxy * cxy);
   const major = (cxx + cyy + spread) / 2;
   const minor = Math.max(1e-9, (cxx + cyy - spread) / 2);
-  if (Math.sqrt(major / minor) < MIN_ELONGATION_FOR_ANGLE || Math.abs(theta) > MAX_TEXT_ANGLE || theta === 0) return rectangleAlong(pixels, width, mx, my, 0);
+  if (Math.sqrt(major / minor) < MIN_ELONGATION_FOR_ANGLE || Math.abs(theta) > MAX_TEXT_ANGLE || theta === 0)
+    return rectangleAlong(pixels, width, mx, my, 0);
   const tilted = rectangleAlong(pixels, width, mx, my, theta);
   if (Math.abs(theta) >= MIN_TEXT_ANGLE) return tilted;
   // Only a tilt under MIN_TEXT_ANGLE is weighed against the upright box: one more pass over these pixels, not every region's.
@@ -154,7 +170,10 @@ function fitRectangle(pixels: number[], width: number): OrientedBox {
 function rectangleAlong(pixels: number[], width: number, mx: number, my: number, angle: number): OrientedBox {
   const ux = Math.cos(angle);
   const uy = Math.sin(angle);
-  let minS = Infinity, maxS = -Infinity, minT = Infinity, maxT = -Infinity;
+  let minS = Infinity,
+    maxS = -Infinity,
+    minT = Infinity,
+    maxT = -Infinity;
   for (const p of pixels) {
     const dx = (p % width) - mx;
     const dy = Math.floor(p / width) - my;

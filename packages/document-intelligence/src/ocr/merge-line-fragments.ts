@@ -30,7 +30,12 @@ export function mergeLineFragments(regions: OrientedBox[]): { regions: OrientedB
       for (let b = 0; b < groups.length && !changed; b += 1) {
         if (a === b) continue;
         const joined = [...groups[a], ...groups[b]];
-        if (canJoin(groups[a].map((i) => regions[i]), groups[b].map((i) => regions[i]))) {
+        if (
+          canJoin(
+            groups[a].map((i) => regions[i]),
+            groups[b].map((i) => regions[i]),
+          )
+        ) {
           groups[a] = joined;
           groups.splice(b, 1);
           changed = true;
@@ -39,7 +44,11 @@ export function mergeLineFragments(regions: OrientedBox[]): { regions: OrientedB
     }
   }
   const mergedInto = new Array<number>(regions.length);
-  groups.forEach((group, g) => group.forEach((i) => { mergedInto[i] = g; }));
+  groups.forEach((group, g) =>
+    group.forEach((i) => {
+      mergedInto[i] = g;
+    }),
+  );
   return { regions: groups.map((group) => (group.length === 1 ? regions[group[0]] : spanOf(group.map((i) => regions[i])))), mergedInto };
 }
 
@@ -74,7 +83,9 @@ export function spanOf(parts: OrientedBox[]): OrientedBox {
   const uy = Math.sin(angle);
   const ox = parts[0].cx;
   const oy = parts[0].cy;
-  let start = Infinity, end = -Infinity, across = 0;
+  let start = Infinity,
+    end = -Infinity,
+    across = 0;
   for (const p of parts) {
     const s = ux * (p.cx - ox) + uy * (p.cy - oy);
     start = Math.min(start, s - p.length / 2);

@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCharacterTable, locateOcrModels } from './model-files';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'ocr-models.json'), 'utf8')) as { files: { path: string; sha256: string }[] };
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'ocr-models.json'), 'utf8')) as {
+  files: { path: string; sha256: string }[];
+};
 
 describe('OCR model files', () => {
   it('are the ones recorded in ocr-models.json (sha256)', () => {

@@ -10,8 +10,12 @@ describe('mrzRowsFromHeads', () => {
   // A card back: place of birth, issue date and authority stacked at the top, then three MRZ heads whose filler
   // runs the detector lost.
   const cardBack = [
-    fragment('LEEDS', 40, 60), fragment('05 JUN 2023', 40, 95), fragment('LEEDS GBR', 40, 130),
-    fragment('IDGBR92Y26C1303', 50, 400), fragment('7104088M3306046GBR', 50, 435), fragment('SMITH<<JAMES', 50, 470),
+    fragment('LEEDS', 40, 60),
+    fragment('05 JUN 2023', 40, 95),
+    fragment('LEEDS GBR', 40, 130),
+    fragment('IDGBR92Y26C1303', 50, 400),
+    fragment('7104088M3306046GBR', 50, 435),
+    fragment('SMITH<<JAMES', 50, 470),
   ];
 
   it('runs the three heads of a TD1 on to 30 characters from where they start, not the visual zone stacked above', () => {
@@ -43,7 +47,10 @@ describe('mrzRowsFromHeads', () => {
     const tilt = 0.05;
     const turn = (f: ReadFragment): ReadFragment => {
       const { cx, cy } = f.region;
-      return { ...f, region: { ...f.region, cx: cx * Math.cos(tilt) - cy * Math.sin(tilt), cy: cx * Math.sin(tilt) + cy * Math.cos(tilt), angle: tilt } };
+      return {
+        ...f,
+        region: { ...f.region, cx: cx * Math.cos(tilt) - cy * Math.sin(tilt), cy: cx * Math.sin(tilt) + cy * Math.cos(tilt), angle: tilt },
+      };
     };
     const guesses = mrzRowsFromHeads([fragment('P<FRAROUSSEAU<<HEL', 50, 400), fragment('3RN29LLZZ4FRA870922', 50, 435)].map(turn));
     expect(guesses.map((g) => g.lineLength)).toEqual([44, 36]);
@@ -51,7 +58,9 @@ describe('mrzRowsFromHeads', () => {
   });
 
   it('finds nothing in a page of words that do not stack as MRZ rows', () => {
-    expect(mrzRowsFromHeads([fragment('IDGBR92Y26C1303', 50, 400), fragment('MUSTERMANN', 300, 435), fragment('ERIKA', 50, 520)])).toEqual([]);
+    expect(mrzRowsFromHeads([fragment('IDGBR92Y26C1303', 50, 400), fragment('MUSTERMANN', 300, 435), fragment('ERIKA', 50, 520)])).toEqual(
+      [],
+    );
     expect(mrzRowsFromHeads([fragment('Place of birth', 50, 400), fragment('Date of issue', 50, 435)])).toEqual([]);
   });
 });

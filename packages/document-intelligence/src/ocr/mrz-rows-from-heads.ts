@@ -55,8 +55,12 @@ const MAX_OVERRUN_PITCHES = 4;
 export function mrzRowsFromHeads(fragments: ReadFragment[]): MrzRowGuess[] {
   const heads = fragments
     .map((f) => ({ read: f.text.replace(/\s+/g, ''), text: normaliseMrzLine(f.text), region: f.region }))
-    .filter((f) => f.text.length >= MIN_HEAD_LENGTH && (f.read.match(/[a-z]/g)?.length ?? 0) <= f.read.length * MAX_LOWER_CASE_SHARE
-      && f.text.replace(/[^A-Z0-9<]/g, '').length >= f.text.length * MIN_MRZ_SHARE);
+    .filter(
+      (f) =>
+        f.text.length >= MIN_HEAD_LENGTH &&
+        (f.read.match(/[a-z]/g)?.length ?? 0) <= f.read.length * MAX_LOWER_CASE_SHARE &&
+        f.text.replace(/[^A-Z0-9<]/g, '').length >= f.text.length * MIN_MRZ_SHARE,
+    );
   let best: typeof heads = [];
   for (const top of heads) {
     const ux = Math.cos(top.region.angle);
@@ -68,9 +72,12 @@ export function mrzRowsFromHeads(fragments: ReadFragment[]): MrzRowGuess[] {
       return { start: ux * dx + uy * dy - r.length / 2, across: -uy * dx + ux * dy };
     };
     const topStart = -top.region.length / 2;
-    const fits = heads.filter((h) => Math.abs(h.region.angle - top.region.angle) <= MAX_ANGLE_DIFFERENCE
-      && Math.max(h.region.thickness, t) / Math.min(h.region.thickness, t) <= MAX_THICKNESS_RATIO
-      && Math.abs(place(h.region).start - topStart) <= t * START_TOLERANCE);
+    const fits = heads.filter(
+      (h) =>
+        Math.abs(h.region.angle - top.region.angle) <= MAX_ANGLE_DIFFERENCE &&
+        Math.max(h.region.thickness, t) / Math.min(h.region.thickness, t) <= MAX_THICKNESS_RATIO &&
+        Math.abs(place(h.region).start - topStart) <= t * START_TOLERANCE,
+    );
     // Rows below the top one, each one pitch below the last.
     const chain = [top];
     let across = 0;
@@ -130,7 +137,11 @@ function rowReach(head: OrientedBox, fragments: ReadFragment[], limit: number): 
  * in rows that hold fillers count fully, rows mixing letters and digits half, plain words a little.
  */
 function mrzLikeness(rows: { text: string }[]): number {
-  return rows.reduce((sum, { text }) => sum + text.length * (text.includes('<') ? 1 : /[0-9]/.test(text) && /[A-Z]/.test(text) && text.length >= 8 ? 0.5 : 0.2), 0);
+  return rows.reduce(
+    (sum, { text }) =>
+      sum + text.length * (text.includes('<') ? 1 : /[0-9]/.test(text) && /[A-Z]/.test(text) && text.length >= 8 ? 0.5 : 0.2),
+    0,
+  );
 }
 
 function median(values: number[]): number {

@@ -75,7 +75,13 @@ async function loadModel(path: string): Promise<Model> {
     ort.InferenceSession.create(bytes, ocrSessionOptions()),
     ort.InferenceSession.create(rewrittenBytes, ocrSessionOptions()),
   ]);
-  return { original, rewritten, report, originalGraph: onnx.ModelProto.decode(bytes).graph!, rewrittenGraph: onnx.ModelProto.decode(rewrittenBytes).graph! };
+  return {
+    original,
+    rewritten,
+    report,
+    originalGraph: onnx.ModelProto.decode(bytes).graph!,
+    rewrittenGraph: onnx.ModelProto.decode(rewrittenBytes).graph!,
+  };
 }
 
 describe('rewritten PP-OCRv4 graphs', () => {
@@ -122,7 +128,12 @@ describe('rewritten PP-OCRv4 graphs', () => {
     rewrittenBoxes.forEach((b, i) => expect(Math.abs(b.score - boxes[i].score)).toBeLessThan(TOLERANCE));
 
     const rec = new PairedSession(recognition);
-    await recogniseTexts(rec.asSession(), characters, image, boxes.map((b) => b.region));
+    await recogniseTexts(
+      rec.asSession(),
+      characters,
+      image,
+      boxes.map((b) => b.region),
+    );
     const texts: string[] = [];
     for (const { original, rewritten } of rec.runs) {
       expect(maxDifference(original, rewritten)).toBeLessThan(TOLERANCE);
@@ -138,24 +149,42 @@ describe('rewritten PP-OCRv4 graphs', () => {
 
   it('give the same detector map, boxes and recognised text on a rendered document', async () => {
     const identity = syntheticIdentity(seededRandom(5), 'TD3');
-    const decoded = await decodeImage(await renderDocument({ vizLines: ['Surname/Nom: ERIKSSON', 'Given names/Prénoms: ANNA MARIA', 'Date of birth: 12 AUG 1974'], mrzLines: identity.lines }));
+    const decoded = await decodeImage(
+      await renderDocument({
+        vizLines: ['Surname/Nom: ERIKSSON', 'Given names/Prénoms: ANNA MARIA', 'Date of birth: 12 AUG 1974'],
+        mrzLines: identity.lines,
+      }),
+    );
     if (!decoded.ok) throw new Error(decoded.detail);
     const { lines, texts } = await compareOnImage(decoded.image);
     expect(lines).toBeGreaterThanOrEqual(5);
     expect(texts.some((t) => t.includes('ERIKSSON'))).toBe(true);
   }, 120_000);
 
-  withMrzDev().it('give the same detector map, boxes and recognised text on a photographed ID card (mrz-dev id1.jpg)', async () => {
-    const decoded = await decodeImage(mrzDevImage('id1.jpg'));
-    if (!decoded.ok) throw new Error(decoded.detail);
-    const { lines } = await compareOnImage(decoded.image);
-    expect(lines).toBeGreaterThanOrEqual(10);
-  }, 120_000);
+  withMrzDev().it(
+    'give the same detector map, boxes and recognised text on a photographed ID card (mrz-dev id1.jpg)',
+    async () => {
+      const decoded = await decodeImage(mrzDevImage('id1.jpg'));
+      if (!decoded.ok) throw new Error(decoded.detail);
+      const { lines } = await compareOnImage(decoded.image);
+      expect(lines).toBeGreaterThanOrEqual(10);
+    },
+    120_000,
+  );
 
   it('give the same outputs on random inputs', async () => {
     const random = seededRandom(11);
-    const noise = (dims: number[]) => new ort.Tensor('float32', Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => random() * 4 - 2), dims);
-    for (const [model, dims] of [[recognition, [1, 3, 48, 320]], [recognition, [2, 3, 48, 1320]], [detection, [1, 3, 320, 480]]] as const) {
+    const noise = (dims: number[]) =>
+      new ort.Tensor(
+        'float32',
+        Float32Array.from({ length: dims.reduce((a, b) => a * b, 1) }, () => random() * 4 - 2),
+        dims,
+      );
+    for (const [model, dims] of [
+      [recognition, [1, 3, 48, 320]],
+      [recognition, [2, 3, 48, 1320]],
+      [detection, [1, 3, 320, 480]],
+    ] as const) {
       const feeds = { [model.original.inputNames[0]]: noise([...dims]) };
       const name = model.original.outputNames[0];
       const [a, b] = [(await model.original.run(feeds))[name], (await model.rewritten.run(feeds))[name]];
@@ -163,4 +192,3 @@ describe('rewritten PP-OCRv4 graphs', () => {
     }
   }, 120_000);
 });
-

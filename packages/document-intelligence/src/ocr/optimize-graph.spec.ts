@@ -29,11 +29,18 @@ function tensor(name: string, { dims, values }: Tensor): onnx.ITensorProto {
 function build(g: TinyGraph): Uint8Array {
   const constants = Object.entries(g.constants);
   const constantNodes: onnx.INodeProto[] = g.constantNodes
-    ? constants.map(([name, t]) => ({ opType: 'Constant', name, output: [name], attribute: [{ name: 'value', type: onnx.AttributeProto.AttributeType.TENSOR, t: tensor(name, t) }] }))
+    ? constants.map(([name, t]) => ({
+        opType: 'Constant',
+        name,
+        output: [name],
+        attribute: [{ name: 'value', type: onnx.AttributeProto.AttributeType.TENSOR, t: tensor(name, t) }],
+      }))
     : [];
   const valueInfo = (name: string, dims?: number[]): onnx.IValueInfoProto => ({
     name,
-    type: { tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape: dims ? { dim: dims.map((d) => ({ dimValue: d })) } : undefined } },
+    type: {
+      tensorType: { elemType: onnx.TensorProto.DataType.FLOAT, shape: dims ? { dim: dims.map((d) => ({ dimValue: d })) } : undefined },
+    },
   });
   return onnx.ModelProto.encode({
     irVersion: 7,
@@ -52,7 +59,11 @@ function node(opType: string, input: string[], output: string, attributes: onnx.
   return { opType, name: output, input, output: [output], attribute: attributes };
 }
 
-const ints = (name: string, values: number[]): onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: values });
+const ints = (name: string, values: number[]): onnx.IAttributeProto => ({
+  name,
+  type: onnx.AttributeProto.AttributeType.INTS,
+  ints: values,
+});
 const int = (name: string, value: number): onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INT, i: value });
 const float = (name: string, value: number): onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.FLOAT, f: value });
 
@@ -83,10 +94,22 @@ async function run(model: Uint8Array, input: number[], x: Float32Array): Promise
 async function compare(g: TinyGraph, x?: Float32Array): Promise<{ ops: string[]; maxDiff: number }> {
   const original = build(g);
   const rewritten = optimizeOnnxModel(original).bytes;
-  const input = x ?? Float32Array.from(values(g.input.reduce((a, b) => a * b, 1), 7, 4));
+  const input =
+    x ??
+    Float32Array.from(
+      values(
+        g.input.reduce((a, b) => a * b, 1),
+        7,
+        4,
+      ),
+    );
   const [a, b] = await Promise.all([run(original, g.input, input), run(rewritten, g.input, input)]);
   let maxDiff = 0;
-  a.forEach((out, k) => out.forEach((v, i) => { maxDiff = Math.max(maxDiff, Math.abs(v - b[k][i])); }));
+  a.forEach((out, k) =>
+    out.forEach((v, i) => {
+      maxDiff = Math.max(maxDiff, Math.abs(v - b[k][i]));
+    }),
+  );
   return { ops: ops(rewritten), maxDiff };
 }
 
@@ -99,7 +122,12 @@ describe('fuseHardSwish', () => {
       opset: 9,
       input: [2, 4, 7],
       constants: { three: scalar(3), six: scalar(6) },
-      nodes: [node('Add', ['x', 'three'], 'a'), node('Clip', ['a'], 'c', [float('min', 0), float('max', 6)]), node('Mul', ['x', 'c'], 'm'), node('Div', ['m', 'six'], 'y')],
+      nodes: [
+        node('Add', ['x', 'three'], 'a'),
+        node('Clip', ['a'], 'c', [float('min', 0), float('max', 6)]),
+        node('Mul', ['x', 'c'], 'm'),
+        node('Div', ['m', 'six'], 'y'),
+      ],
     };
     const { ops: after, maxDiff } = await compare(g, ramp);
     expect(after).toEqual(['HardSigmoid', 'Mul']);
@@ -113,7 +141,10 @@ describe('fuseHardSwish', () => {
       input: [2, 4, 7],
       constants: { three: scalar(3), zero: { dims: [], values: [0] }, six: { dims: [], values: [6] }, sixth: scalar(1 / 6) },
       nodes: [
-        node('Add', ['three', 'x'], 'a'), node('Clip', ['a', 'zero', 'six'], 'c'), node('Mul', ['sixth', 'c'], 'd'), node('Mul', ['d', 'x'], 'y'),
+        node('Add', ['three', 'x'], 'a'),
+        node('Clip', ['a', 'zero', 'six'], 'c'),
+        node('Mul', ['sixth', 'c'], 'd'),
+        node('Mul', ['d', 'x'], 'y'),
       ],
     };
     const { ops: after, maxDiff } = await compare(g, ramp);
@@ -126,7 +157,12 @@ describe('fuseHardSwish', () => {
       input: [2, 4, 7],
       outputs: ['y', 'c'],
       constants: { three: scalar(3), zero: scalar(0), six: scalar(6) },
-      nodes: [node('Add', ['x', 'three'], 'a'), node('Clip', ['a', 'zero', 'six'], 'c'), node('Mul', ['x', 'c'], 'm'), node('Div', ['m', 'six'], 'y')],
+      nodes: [
+        node('Add', ['x', 'three'], 'a'),
+        node('Clip', ['a', 'zero', 'six'], 'c'),
+        node('Mul', ['x', 'c'], 'm'),
+        node('Div', ['m', 'six'], 'y'),
+      ],
     };
     expect((await compare(shared, ramp)).ops).toEqual(['Add', 'Clip', 'Mul', 'Div']);
     const relu6: TinyGraph = { ...shared, outputs: ['y'], constants: { ...shared.constants, three: scalar(2) } };
@@ -210,7 +246,11 @@ describe('folding constant Mul/Add into convolutions', () => {
     const { ops: after, maxDiff } = await compare({
       input: [1, channels, 6, 5],
       constants: { ...conv3x3(1), d: scalar(4), e: scalar(0.25) },
-      nodes: [node('Conv', ['x', 'w', 'b'], 'z', [ints('kernel_shape', [3, 3])]), node('Div', ['z', 'd'], 'q'), node('Sub', ['q', 'e'], 'y')],
+      nodes: [
+        node('Conv', ['x', 'w', 'b'], 'z', [ints('kernel_shape', [3, 3])]),
+        node('Div', ['z', 'd'], 'q'),
+        node('Sub', ['q', 'e'], 'y'),
+      ],
     });
     expect(after).toEqual(['Conv']);
     expect(maxDiff).toBeLessThan(1e-5);

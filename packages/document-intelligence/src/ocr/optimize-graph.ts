@@ -1,5 +1,15 @@
 import { onnx } from 'onnx-proto';
-import { defaultOpset, floatAttr, floatAttribute, GraphView, intAttribute, intsAttribute, type FloatTensor, type OnnxNode, stringAttribute } from './onnx-graph';
+import {
+  defaultOpset,
+  floatAttr,
+  floatAttribute,
+  GraphView,
+  intAttribute,
+  intsAttribute,
+  type FloatTensor,
+  type OnnxNode,
+  stringAttribute,
+} from './onnx-graph';
 
 /**
  * Rewrites of the PP-OCRv4 graphs, done in memory before the ONNX session is created. The models come from
@@ -197,12 +207,25 @@ function convParameters(view: GraphView, conv: OnnxNode): ConvParameters | undef
   const autoPad = stringAttribute(conv, 'auto_pad') ?? 'NOTSET';
   const pads = intsAttribute(conv, 'pads') ?? [];
   const padded = (autoPad !== 'NOTSET' && autoPad !== 'VALID') || pads.some((p) => p !== 0);
-  return { weight, bias, outChannels, inChannels: weight.dims[1] * group, group, fanIn: weight.values.length / outChannels, rank: weight.dims.length, padded };
+  return {
+    weight,
+    bias,
+    outChannels,
+    inChannels: weight.dims[1] * group,
+    group,
+    fanIn: weight.values.length / outChannels,
+    rank: weight.dims.length,
+    padded,
+  };
 }
 
 function setConvParameters(view: GraphView, conv: OnnxNode, weight: Float32Array, dims: number[], bias: Float32Array): void {
   const name = conv.output![0];
-  conv.input = [conv.input![0], view.addFloatInitializer(`${name}/folded_weight`, dims, weight), view.addFloatInitializer(`${name}/folded_bias`, [bias.length], bias)];
+  conv.input = [
+    conv.input![0],
+    view.addFloatInitializer(`${name}/folded_weight`, dims, weight),
+    view.addFloatInitializer(`${name}/folded_bias`, [bias.length], bias),
+  ];
 }
 
 /**
@@ -316,10 +339,23 @@ export function moveScaleAfterBias(view: GraphView): number {
     if (shifted.some((v) => !Number.isFinite(v))) continue;
     const out = add.output![0];
     const between = view.freshName(`${out}/shifted`);
-    view.replace([mul, add], [
-      { opType: 'Add', name: between, input: [scale.input, view.addFloatInitializer(`${out}/bias_over_scale`, dims, scalar ? shifted.subarray(0, 1) : shifted)], output: [between] },
-      { opType: 'Mul', name: view.freshName(`${out}/scale`), input: [between, view.addFloatInitializer(`${out}/scale`, dims, scalar ? s.subarray(0, 1) : s)], output: [out] },
-    ]);
+    view.replace(
+      [mul, add],
+      [
+        {
+          opType: 'Add',
+          name: between,
+          input: [scale.input, view.addFloatInitializer(`${out}/bias_over_scale`, dims, scalar ? shifted.subarray(0, 1) : shifted)],
+          output: [between],
+        },
+        {
+          opType: 'Mul',
+          name: view.freshName(`${out}/scale`),
+          input: [between, view.addFloatInitializer(`${out}/scale`, dims, scalar ? s.subarray(0, 1) : s)],
+          output: [out],
+        },
+      ],
+    );
     moved += 1;
   }
   return moved;

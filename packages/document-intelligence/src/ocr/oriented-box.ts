@@ -20,7 +20,12 @@ export function corners(region: OrientedBox): [number, number][] {
   const uy = Math.sin(region.angle);
   const hl = region.length / 2;
   const ht = region.thickness / 2;
-  return [[-hl, -ht], [hl, -ht], [hl, ht], [-hl, ht]].map(([s, t]) => [region.cx + ux * s - uy * t, region.cy + uy * s + ux * t]);
+  return [
+    [-hl, -ht],
+    [hl, -ht],
+    [hl, ht],
+    [-hl, ht],
+  ].map(([s, t]) => [region.cx + ux * s - uy * t, region.cy + uy * s + ux * t]);
 }
 
 /** The axis-aligned bounds of a region, clamped to the image. */
@@ -52,7 +57,10 @@ export function positionInFrame(region: OrientedBox, angle: number): { along: nu
 
 /** Median angle of the regions at least `minElongation` times as long as thick: the page's text direction (0 when none). */
 export function dominantAngle(regions: OrientedBox[], minElongation: number): number {
-  const angles = regions.filter((r) => r.length >= r.thickness * minElongation).map((r) => r.angle).sort((a, b) => a - b);
+  const angles = regions
+    .filter((r) => r.length >= r.thickness * minElongation)
+    .map((r) => r.angle)
+    .sort((a, b) => a - b);
   return angles.length === 0 ? 0 : angles[Math.floor(angles.length / 2)];
 }
 

@@ -38,7 +38,11 @@ describe('boxesFromProbabilityMap', () => {
   it('keeps short and nearly level regions upright', () => {
     const [square] = boxesFromProbabilityMap(mapWithBar(100, 100, { cx: 50, cy: 50, length: 20, thickness: 14, angle: rad(20) }), 100, 100);
     expect(square.region.angle).toBe(0);
-    const [level] = boxesFromProbabilityMap(mapWithBar(400, 100, { cx: 200, cy: 50, length: 300, thickness: 10, angle: rad(0.4) }), 400, 100);
+    const [level] = boxesFromProbabilityMap(
+      mapWithBar(400, 100, { cx: 200, cy: 50, length: 300, thickness: 10, angle: rad(0.4) }),
+      400,
+      100,
+    );
     expect(level.region.angle).toBe(0);
   });
 
@@ -55,8 +59,12 @@ describe('boxesFromProbabilityMap', () => {
 
 describe('mergeLineFragments', () => {
   const line = { cx: 500, cy: 300, length: 900, thickness: 36, angle: rad(-8) };
-  const along = (region: OrientedBox, s: number, length: number): OrientedBox =>
-    ({ ...region, cx: region.cx + Math.cos(region.angle) * s, cy: region.cy + Math.sin(region.angle) * s, length });
+  const along = (region: OrientedBox, s: number, length: number): OrientedBox => ({
+    ...region,
+    cx: region.cx + Math.cos(region.angle) * s,
+    cy: region.cy + Math.sin(region.angle) * s,
+    length,
+  });
 
   it('joins the collinear pieces of a long line split by the detector', () => {
     const head = along(line, -80, 740);
@@ -77,7 +85,10 @@ describe('mergeLineFragments', () => {
   it('leaves the next line, a distant word and short words in a row alone', () => {
     const below = { ...line, cx: line.cx - Math.sin(line.angle) * 60, cy: line.cy + Math.cos(line.angle) * 60 };
     const farWord = along(line, 900, 100);
-    const words = [{ cx: 100, cy: 50, length: 120, thickness: 30, angle: 0 }, { cx: 250, cy: 50, length: 120, thickness: 30, angle: 0 }];
+    const words = [
+      { cx: 100, cy: 50, length: 120, thickness: 30, angle: 0 },
+      { cx: 250, cy: 50, length: 120, thickness: 30, angle: 0 },
+    ];
     expect(mergeLineFragments([line, below, farWord, ...words]).regions).toHaveLength(5);
   });
 });
@@ -89,7 +100,17 @@ describe('arrangeInReadingOrder on a tilted photo', () => {
       const region = { cx, cy, length, thickness: 30, angle };
       const xs = corners(region).map((p) => p[0]);
       const ys = corners(region).map((p) => p[1]);
-      return { text, confidence: 0.9, region, box: { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) } };
+      return {
+        text,
+        confidence: 0.9,
+        region,
+        box: {
+          x: Math.min(...xs),
+          y: Math.min(...ys),
+          width: Math.max(...xs) - Math.min(...xs),
+          height: Math.max(...ys) - Math.min(...ys),
+        },
+      };
     };
     const down = { x: -Math.sin(angle) * 50, y: Math.cos(angle) * 50 };
     const right = { x: Math.cos(angle) * 500, y: Math.sin(angle) * 500 };
@@ -105,8 +126,11 @@ describe('arrangeInReadingOrder on a tilted photo', () => {
 
 describe('arrangeInReadingOrder beside a whole MRZ line', () => {
   const word = (text: string, cx: number, length: number, wholeLine?: boolean): OcrWord => ({
-    text, confidence: 0.9, region: { cx, cy: 400, length, thickness: 30, angle: 0 },
-    box: { x: cx - length / 2, y: 385, width: length, height: 30 }, ...(wholeLine ? { wholeLine } : {}),
+    text,
+    confidence: 0.9,
+    region: { cx, cy: 400, length, thickness: 30, angle: 0 },
+    box: { x: cx - length / 2, y: 385, width: length, height: 30 },
+    ...(wholeLine ? { wholeLine } : {}),
   });
 
   it('keeps specks read beside a template-read MRZ line out of it, and joins them otherwise', () => {

@@ -5,7 +5,9 @@ const line = (text: string, cy: number, angle = 0): OcrLine => ({
   text,
   confidence: 1,
   box: { x: 0, y: cy - 15, width: 800, height: 30 },
-  words: [{ text, confidence: 1, box: { x: 0, y: cy - 15, width: 800, height: 30 }, region: { cx: 400, cy, length: 800, thickness: 30, angle } }],
+  words: [
+    { text, confidence: 1, box: { x: 0, y: cy - 15, width: 800, height: 30 }, region: { cx: 400, cy, length: 800, thickness: 30, angle } },
+  ],
 });
 
 describe('sortLinesTopToBottom', () => {

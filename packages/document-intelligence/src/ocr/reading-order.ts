@@ -10,20 +10,25 @@ const MIN_DIRECTION_ELONGATION = 3;
  * so the lines of a photo taken at an angle do not interleave.
  */
 export function arrangeInReadingOrder(words: OcrWord[]): OcrLine[] {
-  const angle = dominantAngle(words.map((w) => w.region), MIN_DIRECTION_ELONGATION);
+  const angle = dominantAngle(
+    words.map((w) => w.region),
+    MIN_DIRECTION_ELONGATION,
+  );
   const placed = words.map((word) => ({ word, ...positionInFrame(word.region, angle), thickness: word.region.thickness }));
   placed.sort((a, b) => a.across - b.across);
   const rows: (typeof placed)[] = [];
   for (const item of placed) {
     // A word joins a row when its centre lies within the row's band and its height is similar. A whole MRZ line
     // keeps its row to itself: specks or guilloche the detector boxed beside it would otherwise be read into it.
-    const row = item.word.wholeLine ? undefined : rows.find((r) => {
-      if (r.some((w) => w.word.wholeLine)) return false;
-      const top = Math.min(...r.map((w) => w.across - w.thickness / 2));
-      const bottom = Math.max(...r.map((w) => w.across + w.thickness / 2));
-      const band = bottom - top;
-      return item.across >= top && item.across <= bottom && Math.abs(item.thickness - band) < Math.max(item.thickness, band) * 0.6;
-    });
+    const row = item.word.wholeLine
+      ? undefined
+      : rows.find((r) => {
+          if (r.some((w) => w.word.wholeLine)) return false;
+          const top = Math.min(...r.map((w) => w.across - w.thickness / 2));
+          const bottom = Math.max(...r.map((w) => w.across + w.thickness / 2));
+          const band = bottom - top;
+          return item.across >= top && item.across <= bottom && Math.abs(item.thickness - band) < Math.max(item.thickness, band) * 0.6;
+        });
     if (row) row.push(item);
     else rows.push([item]);
   }
@@ -49,9 +54,16 @@ export function lineOfWords(words: OcrWord[]): OcrLine {
  * read again beside rows kept from the first pass) that must be searched for an MRZ in the order they are printed.
  */
 export function sortLinesTopToBottom(lines: OcrLine[]): OcrLine[] {
-  const angle = dominantAngle(lines.flatMap((l) => l.words.map((w) => w.region)), MIN_DIRECTION_ELONGATION);
-  const across = (line: OcrLine) => line.words.reduce((sum, w) => sum + positionInFrame(w.region, angle).across, 0) / Math.max(1, line.words.length);
-  return lines.map((line) => ({ line, across: across(line) })).sort((a, b) => a.across - b.across).map(({ line }) => line);
+  const angle = dominantAngle(
+    lines.flatMap((l) => l.words.map((w) => w.region)),
+    MIN_DIRECTION_ELONGATION,
+  );
+  const across = (line: OcrLine) =>
+    line.words.reduce((sum, w) => sum + positionInFrame(w.region, angle).across, 0) / Math.max(1, line.words.length);
+  return lines
+    .map((line) => ({ line, across: across(line) }))
+    .sort((a, b) => a.across - b.across)
+    .map(({ line }) => line);
 }
 
 export function unionBox(boxes: Box[]): Box {

@@ -25,8 +25,17 @@ const BATCH_SIZE = 1;
  * Samples each region as an upright strip at the recogniser's 48-pixel height (keeping aspect, times the
  * horizontal stretch) and CTC-decodes the output.
  */
-export async function recogniseTexts(session: OcrModelSession, characters: string[], image: RgbImage, regions: OrientedBox[], horizontalStretch = 1, margin: RegionMargin = NO_MARGIN): Promise<Recognition[]> {
-  const widths = regions.map((r) => Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))));
+export async function recogniseTexts(
+  session: OcrModelSession,
+  characters: string[],
+  image: RgbImage,
+  regions: OrientedBox[],
+  horizontalStretch = 1,
+  margin: RegionMargin = NO_MARGIN,
+): Promise<Recognition[]> {
+  const widths = regions.map((r) =>
+    Math.min(MAX_INPUT_WIDTH, Math.max(16, Math.ceil((r.length * INPUT_HEIGHT * horizontalStretch) / r.thickness))),
+  );
   const order = regions.map((_, i) => i).sort((a, b) => widths[a] - widths[b]);
   const results: Recognition[] = new Array<Recognition>(regions.length);
   // Every strip is requested up front: libvips cuts them on libuv's threads while session.run, which blocks the
@@ -44,7 +53,9 @@ export async function recogniseTexts(session: OcrModelSession, characters: strin
       const strip = await (strips.get(regionIndex) as Promise<Buffer>);
       writeNormalisedBgr(strip, width, input, b * 3 * plane, batchWidth, plane);
     }
-    const output = await session.run({ [session.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, INPUT_HEIGHT, batchWidth]) });
+    const output = await session.run({
+      [session.inputNames[0]]: new ort.Tensor('float32', input, [batch.length, 3, INPUT_HEIGHT, batchWidth]),
+    });
     const tensor = output[session.outputNames[0]];
     const [, steps, classes] = tensor.dims as number[];
     const data = tensor.data as Float32Array;
@@ -52,7 +63,13 @@ export async function recogniseTexts(session: OcrModelSession, characters: strin
       // The margin's share of the strip (its width over the strip's, both in input pixels) in time steps.
       const marginPixels = margin.thicknesses * INPUT_HEIGHT * horizontalStretch;
       const marginSteps = Math.ceil((marginPixels / batchWidth) * steps);
-      results[regionIndex] = ctcGreedyDecode(data.subarray(b * steps * classes, (b + 1) * steps * classes), steps, classes, characters, marginSteps);
+      results[regionIndex] = ctcGreedyDecode(
+        data.subarray(b * steps * classes, (b + 1) * steps * classes),
+        steps,
+        classes,
+        characters,
+        marginSteps,
+      );
     });
   }
   return results;
@@ -65,7 +82,14 @@ const NORMALISED = Float32Array.from({ length: 256 }, (_, v) => (v / 255 - 0.5) 
  * Writes an RGB strip `width` wide into the planar BGR input at `base` (planes `plane` apart, rows `rowStride`
  * apart), in [-1, 1].
  */
-export function writeNormalisedBgr(strip: Uint8Array, width: number, input: Float32Array, base: number, rowStride: number, plane: number): void {
+export function writeNormalisedBgr(
+  strip: Uint8Array,
+  width: number,
+  input: Float32Array,
+  base: number,
+  rowStride: number,
+  plane: number,
+): void {
   for (let y = 0; y < INPUT_HEIGHT; y += 1) {
     const row = base + y * rowStride;
     let p = y * width * 3;
@@ -123,7 +147,13 @@ interface Glyph {
  * (MIN_WORD_GAP_SPACE_PROBABILITY); then a doubtful glyph in the first or last `marginSteps` time steps is dropped
  * (MIN_MARGIN_GLYPH_PROBABILITY).
  */
-export function ctcGreedyDecode(probabilities: Float32Array, steps: number, classes: number, characters: string[], marginSteps = 0): Recognition {
+export function ctcGreedyDecode(
+  probabilities: Float32Array,
+  steps: number,
+  classes: number,
+  characters: string[],
+  marginSteps = 0,
+): Recognition {
   const spaceClass = characters.lastIndexOf(' ');
   let glyphs: Glyph[] = [];
   let previous = -1;

@@ -17,7 +17,9 @@ describe('ctcGreedyDecode', () => {
     // steps: A A blank A B B
     const best = [1, 1, 0, 1, 2, 2];
     const probs = new Float32Array(best.length * 3);
-    best.forEach((c, t) => { probs[t * 3 + c] = 0.9; });
+    best.forEach((c, t) => {
+      probs[t * 3 + c] = 0.9;
+    });
     expect(ctcGreedyDecode(probs, best.length, 3, characters).text).toBe('AAB');
   });
 
@@ -25,17 +27,48 @@ describe('ctcGreedyDecode', () => {
     const characters = ['', 'C', 'O', 'L'];
     const decode = (glyphs: [number, number][], marginSteps: number) => {
       const probs = new Float32Array(glyphs.length * 4);
-      glyphs.forEach(([c, p], t) => { probs[t * 4 + c] = p; probs[t * 4] = c === 0 ? p : Math.min(p, 1 - p) / 2; });
+      glyphs.forEach(([c, p], t) => {
+        probs[t * 4 + c] = p;
+        probs[t * 4] = c === 0 ? p : Math.min(p, 1 - p) / 2;
+      });
       return ctcGreedyDecode(probs, glyphs.length, 4, characters, marginSteps);
     };
     // Steps: C (p 0.47, art beside the word) · O · blank · L · blank · C (p 0.45) at the last step.
-    const word: [number, number][] = [[1, 0.47], [2, 0.98], [0, 0.9], [3, 0.97], [0, 0.9], [1, 0.45]];
+    const word: [number, number][] = [
+      [1, 0.47],
+      [2, 0.98],
+      [0, 0.9],
+      [3, 0.97],
+      [0, 0.9],
+      [1, 0.45],
+    ];
     expect(decode(word, 1)).toEqual({ text: 'OL', confidence: expect.closeTo(0.975, 3) });
     expect(decode(word, 0).text).toBe('COLC');
     // Confident at the edge: a letter reaching into the margin.
-    expect(decode([[1, 0.92], [2, 0.98], [0, 0.9], [3, 0.97]], 1).text).toBe('COL');
+    expect(
+      decode(
+        [
+          [1, 0.92],
+          [2, 0.98],
+          [0, 0.9],
+          [3, 0.97],
+        ],
+        1,
+      ).text,
+    ).toBe('COL');
     // Doubtful but past the margin: OCR's hesitation over a letter, kept for the caller's confidence gate.
-    expect(decode([[0, 0.9], [0, 0.9], [1, 0.4], [2, 0.98], [3, 0.97]], 1).text).toBe('COL');
+    expect(
+      decode(
+        [
+          [0, 0.9],
+          [0, 0.9],
+          [1, 0.4],
+          [2, 0.98],
+          [3, 0.97],
+        ],
+        1,
+      ).text,
+    ).toBe('COL');
     // A lone glyph is never dropped to nothing.
     expect(decode([[1, 0.4]], 1).text).toBe('C');
   });
@@ -44,7 +77,12 @@ describe('ctcGreedyDecode', () => {
     const characters = ['', 'A', 'B', ' '];
     // Steps: A · blank (space p) · blank · B; each step's classes: [blank, A, B, space].
     const decode = (spaceP: number, endGlyph = 2) => {
-      const steps: number[][] = [[0.02, 0.96, 0.01, 0.01], [1 - spaceP, 0, 0, spaceP], [0.98, 0, 0, 0.02], [0.02, 0, 0, 0]];
+      const steps: number[][] = [
+        [0.02, 0.96, 0.01, 0.01],
+        [1 - spaceP, 0, 0, spaceP],
+        [0.98, 0, 0, 0.02],
+        [0.02, 0, 0, 0],
+      ];
       steps[3][endGlyph] = 0.98;
       return ctcGreedyDecode(new Float32Array(steps.flat()), steps.length, 4, characters);
     };
@@ -88,7 +126,10 @@ describeWithFont('runOcr on a noisy MRZ the detector breaks apart', () => {
     const recognise = jest.spyOn(recogniser, 'recogniseTexts');
     try {
       const lines = await runOcr(decoded.image, { prereadLongLines: (image, regions) => readMrzRegionsByTemplate(image, regions, now) });
-      const wholeLines = lines.flatMap((l) => l.words).filter((w) => w.wholeLine).map((w) => w.text);
+      const wholeLines = lines
+        .flatMap((l) => l.words)
+        .filter((w) => w.wholeLine)
+        .map((w) => w.text);
       expect(wholeLines).toEqual(identity.lines);
       // The recogniser read only short words, at their own width: no line was left to it at the MRZ stretch.
       for (const [, , , regions, stretch] of recognise.mock.calls) expect(regions.length === 0 || stretch === 1).toBe(true);

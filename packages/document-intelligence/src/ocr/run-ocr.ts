@@ -60,7 +60,12 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const merged = mergeLineFragments(detected.map((d) => d.region)).regions;
   if (options.completeMrzRows) {
     const completed = completeMrzRows(merged);
-    return readRegions(image, completed, completed.map((r) => isLongLine(r)), options);
+    return readRegions(
+      image,
+      completed,
+      completed.map((r) => isLongLine(r)),
+      options,
+    );
   }
   const isLong = merged.map((r) => isLongLine(r));
   const longIndices = merged.map((_, i) => i).filter((i) => isLong[i]);
@@ -68,7 +73,13 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
   const preread = await prereadRegions(image, merged, longIndices, options.prereadLongLines);
   if (preread.size === 0) {
     const block = await prereadMrzBlock(image, merged, options.prereadLongLines);
-    if (block) return readRegions(image, block.regions, block.regions.map((r) => isLongLine(r)), { ...options, preread: block.preread });
+    if (block)
+      return readRegions(
+        image,
+        block.regions,
+        block.regions.map((r) => isLongLine(r)),
+        { ...options, preread: block.preread },
+      );
   }
   return readRegions(image, merged, isLong, { ...options, preread });
 }
@@ -80,12 +91,22 @@ export async function runOcr(image: RgbImage, options: OcrOptions = {}): Promise
 export async function detectLongLines(image: RgbImage): Promise<OrientedBox[]> {
   const sessions = await getOcrSessions();
   const detected = await detectTextBoxes(sessions.detection, image);
-  return mergeLineFragments(detected.map((d) => d.region)).regions.filter((r) => isLongLine(r)).map((r) => padAlongLine(r, image).region);
+  return mergeLineFragments(detected.map((d) => d.region))
+    .regions.filter((r) => isLongLine(r))
+    .map((r) => padAlongLine(r, image).region);
 }
 
 /** The pre-reader's readings of the given regions (padded as for the recogniser), by region index. */
-async function prereadRegions(image: RgbImage, regions: OrientedBox[], indices: number[], preread: NonNullable<OcrOptions['prereadLongLines']>): Promise<Map<number, Recognition>> {
-  const readings = await preread(image, indices.map((i) => padAlongLine(regions[i], image).region));
+async function prereadRegions(
+  image: RgbImage,
+  regions: OrientedBox[],
+  indices: number[],
+  preread: NonNullable<OcrOptions['prereadLongLines']>,
+): Promise<Map<number, Recognition>> {
+  const readings = await preread(
+    image,
+    indices.map((i) => padAlongLine(regions[i], image).region),
+  );
   return new Map([...readings].map(([k, reading]) => [indices[k], reading]));
 }
 
@@ -99,10 +120,19 @@ async function prereadRegions(image: RgbImage, regions: OrientedBox[], indices: 
  * recogniser read the broken lines at the MRZ stretch (~0.13 s on a passport) and a second look then read the
  * block. Null when no such row was read.
  */
-async function prereadMrzBlock(image: RgbImage, regions: OrientedBox[], preread: NonNullable<OcrOptions['prereadLongLines']>): Promise<{ regions: OrientedBox[]; preread: Map<number, Recognition> } | null> {
+async function prereadMrzBlock(
+  image: RgbImage,
+  regions: OrientedBox[],
+  preread: NonNullable<OcrOptions['prereadLongLines']>,
+): Promise<{ regions: OrientedBox[]; preread: Map<number, Recognition> } | null> {
   const block = mrzBlockRows(regions);
   if (block.rows.length < 2) return null;
-  const readings = await prereadRegions(image, block.rows, block.rows.map((_, k) => k), preread);
+  const readings = await prereadRegions(
+    image,
+    block.rows,
+    block.rows.map((_, k) => k),
+    preread,
+  );
   if (readings.size === 0) return null;
   const rowsRead = [...readings.keys()];
   const replaced = new Set(rowsRead.flatMap((k) => block.members[k]));
@@ -118,8 +148,17 @@ async function prereadMrzBlock(image: RgbImage, regions: OrientedBox[], preread:
  * lines: the pre-reader first, the recogniser for the rest (at the long-line stretch unless `stretch` is given),
  * unless `recogniser` is false.
  */
-export async function readLineRegions(image: RgbImage, regions: OrientedBox[], options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean; stretch?: number }): Promise<OcrLine[]> {
-  return readRegions(image, regions, regions.map(() => true), { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser, longLineStretch: options.stretch });
+export async function readLineRegions(
+  image: RgbImage,
+  regions: OrientedBox[],
+  options: Pick<OcrOptions, 'prereadLongLines'> & { recogniser: boolean; stretch?: number },
+): Promise<OcrLine[]> {
+  return readRegions(
+    image,
+    regions,
+    regions.map(() => true),
+    { ...options, longLinesOnly: true, skipRecogniserForLongLines: !options.recogniser, longLineStretch: options.stretch },
+  );
 }
 
 interface ReadOptions extends OcrOptions {
@@ -136,19 +175,42 @@ async function readRegions(image: RgbImage, regions: OrientedBox[], isLong: bool
   let longIndices = boxes.map((_, i) => i).filter((i) => isLong[i]);
   const recognitions = new Array<Recognition>(boxes.length);
   let longLineStretch = options.longLineStretch ?? LONG_LINE_STRETCH;
-  const preread = options.preread ?? (options.prereadLongLines && longIndices.length > 0 ? await prereadRegions(image, regions, longIndices, options.prereadLongLines) : null);
+  const preread =
+    options.preread ??
+    (options.prereadLongLines && longIndices.length > 0
+      ? await prereadRegions(image, regions, longIndices, options.prereadLongLines)
+      : null);
   if (preread) {
-    preread.forEach((reading, i) => { recognitions[i] = reading; });
+    preread.forEach((reading, i) => {
+      recognitions[i] = reading;
+    });
     longIndices = longIndices.filter((i) => !preread.has(i));
     longLineStretch = options.longLineStretch ?? longLineStretchAfterPreread(preread.size);
   }
   const shortIndices = options.longLinesOnly ? [] : boxes.map((_, i) => i).filter((i) => !isLong[i] && !preread?.has(i));
   if (options.skipRecogniserForLongLines) longIndices = [];
   // Short words only: a long line may be an MRZ, whose check digit at the end is judged by its check, not dropped.
-  const shortReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, shortIndices.map((i) => boxes[i].region), 1, LINE_END_MARGIN);
-  shortIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = shortReadings[k]; });
-  const longReadings = await recogniseTexts(sessions.recognition, sessions.characters, image, longIndices.map((i) => boxes[i].region), longLineStretch);
-  longIndices.forEach((boxIndex, k) => { recognitions[boxIndex] = longReadings[k]; });
+  const shortReadings = await recogniseTexts(
+    sessions.recognition,
+    sessions.characters,
+    image,
+    shortIndices.map((i) => boxes[i].region),
+    1,
+    LINE_END_MARGIN,
+  );
+  shortIndices.forEach((boxIndex, k) => {
+    recognitions[boxIndex] = shortReadings[k];
+  });
+  const longReadings = await recogniseTexts(
+    sessions.recognition,
+    sessions.characters,
+    image,
+    longIndices.map((i) => boxes[i].region),
+    longLineStretch,
+  );
+  longIndices.forEach((boxIndex, k) => {
+    recognitions[boxIndex] = longReadings[k];
+  });
   const words: OcrWord[] = [];
   // forEach skips the unset slots of the words left unread.
   recognitions.forEach(({ text, confidence, wholeLine }, i) => {
@@ -173,6 +235,11 @@ export async function rereadLines(image: RgbImage, lines: OcrLine[], stretch: nu
       const r = readings[k++];
       return { ...w, text: r.text.trim(), confidence: r.confidence };
     });
-    return { ...line, words, text: words.map((w) => w.text).join(' '), confidence: words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length) };
+    return {
+      ...line,
+      words,
+      text: words.map((w) => w.text).join(' '),
+      confidence: words.reduce((s, w) => s + w.confidence, 0) / Math.max(1, words.length),
+    };
   });
 }

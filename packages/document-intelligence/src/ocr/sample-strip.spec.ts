@@ -20,10 +20,17 @@ function patternedImage(width: number, height: number): RgbImage {
 /** The sampler as it was: the same libvips operations, run on a pipeline over the whole page image. */
 async function wholeImageStrip(image: RgbImage, region: OrientedBox, width: number, height: number): Promise<Buffer> {
   const bounds = boundsOf(region, image.width, image.height);
-  const page = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
-    .extract({ left: bounds.x, top: bounds.y, width: bounds.width, height: bounds.height });
+  const page = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } }).extract({
+    left: bounds.x,
+    top: bounds.y,
+    width: bounds.width,
+    height: bounds.height,
+  });
   if (region.angle === 0) return page.resize(width, height, { fit: 'fill' }).raw().toBuffer();
-  const { data, info } = await page.rotate((-region.angle * 180) / Math.PI, { background: { r: 255, g: 255, b: 255 } }).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await page
+    .rotate((-region.angle * 180) / Math.PI, { background: { r: 255, g: 255, b: 255 } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const offsetX = region.cx - (bounds.x + bounds.width / 2);
   const offsetY = region.cy - (bounds.y + bounds.height / 2);
   const cos = Math.cos(-region.angle);

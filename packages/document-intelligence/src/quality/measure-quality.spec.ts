@@ -11,12 +11,18 @@ function printedBars(width: number, height: number, low: number, high: number, b
   for (let x = 0; x < width; x += 1) row[x] = x < width / 6 || (x > width / 3 && x < (2 * width) / 3 && x % 6 < 2) ? low : high;
   const smooth = new Float32Array(width);
   for (let x = 0; x < width; x += 1) {
-    let sum = 0, n = 0;
-    for (let k = -blurRadius; k <= blurRadius; k += 1) if (x + k >= 0 && x + k < width) { sum += row[x + k]; n += 1; }
+    let sum = 0,
+      n = 0;
+    for (let k = -blurRadius; k <= blurRadius; k += 1)
+      if (x + k >= 0 && x + k < width) {
+        sum += row[x + k];
+        n += 1;
+      }
     smooth[x] = sum / n;
   }
   const data = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) for (let x = 0; x < width; x += 1) data.fill(Math.round(smooth[x]), (y * width + x) * 3, (y * width + x) * 3 + 3);
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) data.fill(Math.round(smooth[x]), (y * width + x) * 3, (y * width + x) * 3 + 3);
   return { data, width, height };
 }
 
@@ -30,7 +36,10 @@ describe('measureQuality blur', () => {
   });
 
   it('still judges print out of focus (Gaussian σ 4) as blurred, bright or dim', async () => {
-    for (const [low, high] of [[20, 230], [8, 70]]) {
+    for (const [low, high] of [
+      [20, 230],
+      [8, 70],
+    ]) {
       const sharpBars = printedBars(640, 400, low, high);
       const raw = { raw: { width: 640, height: 400, channels: 3 as const } };
       const data = await sharp(sharpBars.data, raw).blur(4).raw().toBuffer();
@@ -47,7 +56,9 @@ describe('measureQuality colour', () => {
     const data = Buffer.from(bars.data);
     for (let i = 0; i < data.length; i += 3) {
       if (data[i] < 200) continue;
-      data[i] = 230; data[i + 1] = 218; data[i + 2] = 206;
+      data[i] = 230;
+      data[i + 1] = 218;
+      data[i + 2] = 206;
     }
     for (let i = 0; i < data.length; i += 1) data[i] = Math.round(data[i] * scale);
     return { data, width: bars.width, height: bars.height };
@@ -58,13 +69,18 @@ describe('measureQuality colour', () => {
     const dim = await measureQuality(tintedPage(0.3), 640, 400);
     expect(bright.colourfulShare).toBeGreaterThan(0.3);
     expect(dim.colourfulShare).toBeGreaterThan(0.3);
-    for (const [low, high] of [[20, 230], [8, 70]]) expect((await measureQuality(printedBars(640, 400, low, high), 640, 400)).colourfulShare).toBe(0);
+    for (const [low, high] of [
+      [20, 230],
+      [8, 70],
+    ])
+      expect((await measureQuality(printedBars(640, 400, low, high), 640, 400)).colourfulShare).toBe(0);
   });
 
   /** A white glare spot over a quarter of the page's width, as a flash or lamp leaves on laminate. */
   const withGlare = (image: RgbImage): RgbImage => {
     const data = Buffer.from(image.data);
-    for (let y = 120; y < 280; y += 1) for (let x = 240; x < 400; x += 1) data.fill(255, (y * image.width + x) * 3, (y * image.width + x) * 3 + 3);
+    for (let y = 120; y < 280; y += 1)
+      for (let x = 240; x < 400; x += 1) data.fill(255, (y * image.width + x) * 3, (y * image.width + x) * 3 + 3);
     return { ...image, data };
   };
 

@@ -58,9 +58,14 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const w = info.width;
   const h = info.height;
   const grey = new Float32Array(w * h);
-  let brightness = 0, glare = 0, saturation = 0, colourful = 0;
+  let brightness = 0,
+    glare = 0,
+    saturation = 0,
+    colourful = 0;
   for (let i = 0; i < w * h; i += 1) {
-    const r = data[i * 3], g = data[i * 3 + 1], b = data[i * 3 + 2];
+    const r = data[i * 3],
+      g = data[i * 3 + 1],
+      b = data[i * 3 + 2];
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
     grey[i] = y;
     brightness += y;
@@ -103,7 +108,9 @@ function contrastGain(grey: Float32Array): number {
 
 function laplacianVariance(grey: Float32Array, w: number, h: number): number {
   if (w < 3 || h < 3) return 0;
-  let sum = 0, sumSq = 0, n = 0;
+  let sum = 0,
+    sumSq = 0,
+    n = 0;
   for (let y = 1; y < h - 1; y += 1) {
     for (let x = 1; x < w - 1; x += 1) {
       const i = y * w + x;
@@ -127,7 +134,8 @@ function highFrequencyRatio(grey: Float32Array, w: number, h: number): number {
   for (const v of grey) variance += (v - mean) ** 2;
   variance /= grey.length;
   if (variance < 1e-6) return 0;
-  let diff = 0, n = 0;
+  let diff = 0,
+    n = 0;
   for (let y = 0; y < h - 1; y += 1) {
     for (let x = 0; x < w - 1; x += 1) {
       const i = y * w + x;

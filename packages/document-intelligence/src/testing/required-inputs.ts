@@ -12,12 +12,16 @@ export function requiring(available: boolean, what: string): { describe: jest.De
   if (available || process.env.CI) {
     if (!available) {
       return {
-        describe: ((name: string) => describe(name, () => it(`has ${what} (required under CI)`, () => {
-          throw new Error(`${what} is missing: CI must run this suite`);
-        }))) as unknown as jest.Describe,
-        it: ((name: string) => it(name, () => {
-          throw new Error(`${what} is missing: CI must run this test`);
-        })) as unknown as jest.It,
+        describe: ((name: string) =>
+          describe(name, () =>
+            it(`has ${what} (required under CI)`, () => {
+              throw new Error(`${what} is missing: CI must run this suite`);
+            }),
+          )) as unknown as jest.Describe,
+        it: ((name: string) =>
+          it(name, () => {
+            throw new Error(`${what} is missing: CI must run this test`);
+          })) as unknown as jest.It,
       };
     }
     return { describe, it };

@@ -38,7 +38,9 @@ export function syntheticIdentity(random: () => number, format: 'TD1' | 'TD3'): 
   const givenNames = pick(GIVEN);
   const nationality = pick(STATES);
   const alnum = '0123456789ABCDEFGHJKLMNPRSTUVWXYZ';
-  const documentNumber = Array.from({ length: 9 }, (_, i) => (i < 2 ? alnum[10 + Math.floor(random() * 23)] : String(Math.floor(random() * 10)))).join('');
+  const documentNumber = Array.from({ length: 9 }, (_, i) =>
+    i < 2 ? alnum[10 + Math.floor(random() * 23)] : String(Math.floor(random() * 10)),
+  ).join('');
   const birth = `${two(50 + Math.floor(random() * 50))}${two(1 + Math.floor(random() * 12))}${two(1 + Math.floor(random() * 28))}`;
   const expiry = `${two(27 + Math.floor(random() * 8))}${two(1 + Math.floor(random() * 12))}${two(1 + Math.floor(random() * 28))}`;
   const sex = random() < 0.5 ? 'M' : 'F';

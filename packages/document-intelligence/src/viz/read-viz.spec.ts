@@ -9,24 +9,31 @@ function lines(...texts: string[]): OcrLine[] {
 
 describe('readViz', () => {
   it('reads the French ID visual zone as OCR returned it for mrz-dev id1.jpg', () => {
-    const v = readViz(lines(
-      'REPUBLIQUE FRANCAISE',
-      'CARTE NATIONALE DIDENTITE N: 940992310285 Nationalite Francaise',
-      'BC Nom: BERTHIER',
-      'Prenom(s): CORINNE',
-      'Sexe:F Nee） le:06.121965',
-      'a:PARIS 1ER（75)',
-    ));
-    expect(v).toMatchObject({ surname: 'BERTHIER', givenNames: 'CORINNE', sex: 'F', birthDate: '1965-12-06', nationality: 'FRA', documentNumber: '940992310285' });
+    const v = readViz(
+      lines(
+        'REPUBLIQUE FRANCAISE',
+        'CARTE NATIONALE DIDENTITE N: 940992310285 Nationalite Francaise',
+        'BC Nom: BERTHIER',
+        'Prenom(s): CORINNE',
+        'Sexe:F Nee） le:06.121965',
+        'a:PARIS 1ER（75)',
+      ),
+    );
+    expect(v).toMatchObject({
+      surname: 'BERTHIER',
+      givenNames: 'CORINNE',
+      sex: 'F',
+      birthDate: '1965-12-06',
+      nationality: 'FRA',
+      documentNumber: '940992310285',
+    });
     expect(v.placeOfBirth).toContain('PARIS');
   });
 
   it('takes the value line under a caption over misread caption words beside it', () => {
-    const v = readViz(lines(
-      'Name/Sumame', 'POLZL',
-      'Vormamen/Givenn nan mes', 'FLORIAN',
-      'Geschlecht/Sex x  Geburtsort/Place of birth', 'M SALZBURG',
-    ));
+    const v = readViz(
+      lines('Name/Sumame', 'POLZL', 'Vormamen/Givenn nan mes', 'FLORIAN', 'Geschlecht/Sex x  Geburtsort/Place of birth', 'M SALZBURG'),
+    );
     expect(v).toMatchObject({ surname: 'POLZL', givenNames: 'FLORIAN', sex: 'M', placeOfBirth: 'SALZBURG' });
     const glued = readViz(lines('Sexplace of birth', 'F CORK', 'Date of issue', '25 SEP 2025'));
     expect(glued).toMatchObject({ sex: 'F', placeOfBirth: 'CORK', issueDate: '2025-09-25' });
@@ -34,9 +41,15 @@ describe('readViz', () => {
     expect(captionFieldsOf('Sexplace of birth CORK')).toEqual(['sex', 'placeOfBirth']);
     expect(captionFieldsOf('Nom Prenomsexe F')).toEqual(['surname', 'givenNames', 'sex']);
     // Two captions of one field glued, the second one's spaces lost (a blurred German card back).
-    expect(readViz(lines('geburtsortplaceof birth', 'WIEN', 'Ausstellungsdatum/Date of issue', '04.07.2022'))).toMatchObject({ placeOfBirth: 'WIEN', issueDate: '2022-07-04' });
+    expect(readViz(lines('geburtsortplaceof birth', 'WIEN', 'Ausstellungsdatum/Date of issue', '04.07.2022'))).toMatchObject({
+      placeOfBirth: 'WIEN',
+      issueDate: '2022-07-04',
+    });
     // The glued neighbour misread too ("Date of expiry/Date d'expiration" read as one word pair).
-    expect(readViz(lines('Date of birth/Date de naissance', '28JUL1981', "Date of expirydatn dexpiration", '18NOV2023'))).toMatchObject({ birthDate: '1981-07-28', expiryDate: '2023-11-18' });
+    expect(readViz(lines('Date of birth/Date de naissance', '28JUL1981', 'Date of expirydatn dexpiration', '18NOV2023'))).toMatchObject({
+      birthDate: '1981-07-28',
+      expiryDate: '2023-11-18',
+    });
     // A name glued to its caption is no misread label: the value is still read beside the caption.
     expect(readViz(lines('NomDUPONT', 'Prenoms LOUIS'))).toMatchObject({ givenNames: 'LOUIS' });
     const inline = readViz(lines('Surname: ERIKSSON', 'Given names: ANNA', 'Sex: F', 'P<UTOERIKSSON<<ANNA<<<<<<<<<<<<<<<<<<<<<<<<<'));
@@ -44,30 +57,61 @@ describe('readViz', () => {
   });
 
   it('reads an English/French passport layout with values under their labels', () => {
-    const v = readViz(lines(
-      'Surname/Nom', 'ERIKSSON',
-      'Given names/Prénoms', 'ANNA MARIA',
-      'Nationality/Nationalité', 'UTOPIAN UTO',
-      'Date of birth/Date de naissance', '12 AUG/AOÛT 74',
-      'Sex/Sexe', 'F',
-      'Place of birth/Lieu de naissance', 'ZENITH',
-      'Date of issue/Date de délivrance', '16 APR/AVR 07',
-      'Date of expiry/Date d\'expiration', '15 APR/AVR 12',
-      'Passport No./N° du passeport', 'L898902C3',
-    ));
+    const v = readViz(
+      lines(
+        'Surname/Nom',
+        'ERIKSSON',
+        'Given names/Prénoms',
+        'ANNA MARIA',
+        'Nationality/Nationalité',
+        'UTOPIAN UTO',
+        'Date of birth/Date de naissance',
+        '12 AUG/AOÛT 74',
+        'Sex/Sexe',
+        'F',
+        'Place of birth/Lieu de naissance',
+        'ZENITH',
+        'Date of issue/Date de délivrance',
+        '16 APR/AVR 07',
+        "Date of expiry/Date d'expiration",
+        '15 APR/AVR 12',
+        'Passport No./N° du passeport',
+        'L898902C3',
+      ),
+    );
     expect(v).toMatchObject({
-      surname: 'ERIKSSON', givenNames: 'ANNA MARIA', nationality: 'UTO', birthDate: '1974-08-12', sex: 'F',
-      placeOfBirth: 'ZENITH', issueDate: '2007-04-16', expiryDate: '2012-04-15',
+      surname: 'ERIKSSON',
+      givenNames: 'ANNA MARIA',
+      nationality: 'UTO',
+      birthDate: '1974-08-12',
+      sex: 'F',
+      placeOfBirth: 'ZENITH',
+      issueDate: '2007-04-16',
+      expiryDate: '2012-04-15',
     });
   });
 
   it('reads a German ID card layout', () => {
-    const v = readViz(lines(
-      'Name/Surname/Nom', 'MUSTERMANN', 'Vornamen/Given names/Prénoms', 'ERIKA',
-      'Geburtsdatum/Date of birth/Date de naissance 12.08.1983', 'Geburtsort/Place of birth/Lieu de naissance BERLIN',
-      'Staatsangehörigkeit/Nationality/Nationalité DEUTSCH', 'Gültig bis/Date of expiry/Date d\'expiration 01.08.2031',
-    ));
-    expect(v).toMatchObject({ surname: 'MUSTERMANN', givenNames: 'ERIKA', birthDate: '1983-08-12', placeOfBirth: 'BERLIN', nationality: 'DEU', expiryDate: '2031-08-01' });
+    const v = readViz(
+      lines(
+        'Name/Surname/Nom',
+        'MUSTERMANN',
+        'Vornamen/Given names/Prénoms',
+        'ERIKA',
+        'Geburtsdatum/Date of birth/Date de naissance 12.08.1983',
+        'Geburtsort/Place of birth/Lieu de naissance BERLIN',
+        'Staatsangehörigkeit/Nationality/Nationalité DEUTSCH',
+        "Gültig bis/Date of expiry/Date d'expiration 01.08.2031",
+      ),
+    );
+    expect(v).toMatchObject({
+      surname: 'MUSTERMANN',
+      givenNames: 'ERIKA',
+      birthDate: '1983-08-12',
+      placeOfBirth: 'BERLIN',
+      nationality: 'DEU',
+      expiryDate: '2031-08-01',
+    });
   });
 
   // The next cases are OCR output of generated cards (eval:documents, seed 2026) that used to lose fields.
@@ -81,10 +125,9 @@ describe('readViz', () => {
   });
 
   it('recognises captions the OCR misread, so they are not taken for values', () => {
-    const v = readViz(lines(
-      'Name/Sumame', 'WAGNER', 'Vormamen/Given names', 'MATTHAUS', 'Sex / Nationalty', 'F FUTO',
-      'Dale of expiry', '16.03.2030',
-    ));
+    const v = readViz(
+      lines('Name/Sumame', 'WAGNER', 'Vormamen/Given names', 'MATTHAUS', 'Sex / Nationalty', 'F FUTO', 'Dale of expiry', '16.03.2030'),
+    );
     expect(v).toMatchObject({ surname: 'WAGNER', givenNames: 'MATTHAUS', sex: 'F', nationality: 'UTO', expiryDate: '2030-03-16' });
     expect(readViz(lines('Nom/Surmame', 'GIRARD')).surname).toBe('GIRARD');
     // a misread caption right after an exactly read one on the same piece of line
@@ -141,7 +184,19 @@ describe('fuzzyLabelField', () => {
     expect(fuzzyLabelField('nationaite')).toBe('nationality');
     expect(fuzzyLabelField('guiltigbis')).toBe('expiryDate');
     expect(fuzzyLabelField('n du docun ment')).toBe('documentNumber');
-    for (const value of ['wagner', 'eriksson', 'nakamura', 'hoffmann', 'janssens', 'nantes', 'glasgow', 'northport', 'magdalena', 'nathalie', 'naime']) {
+    for (const value of [
+      'wagner',
+      'eriksson',
+      'nakamura',
+      'hoffmann',
+      'janssens',
+      'nantes',
+      'glasgow',
+      'northport',
+      'magdalena',
+      'nathalie',
+      'naime',
+    ]) {
       expect(fuzzyLabelField(value)).toBeNull();
     }
     expect(fuzzyLabelField('date o birth 12')).toBeNull(); // digits: value text, not a caption
@@ -150,7 +205,8 @@ describe('fuzzyLabelField', () => {
   it('also calls a caption cut short a caption, but no name or place', () => {
     expect(looksLikeCaption('lieud')).toBe(true);
     expect(looksLikeCaption('nationa')).toBe(true);
-    for (const value of ['leeds', 'liege', 'nantes', 'dupont', 'dubois', 'lea', 'nakamura', 'geneve']) expect(looksLikeCaption(value)).toBe(false);
+    for (const value of ['leeds', 'liege', 'nantes', 'dupont', 'dubois', 'lea', 'nakamura', 'geneve'])
+      expect(looksLikeCaption(value)).toBe(false);
   });
 });
 

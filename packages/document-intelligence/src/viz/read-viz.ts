@@ -49,10 +49,16 @@ export function readViz(lines: OcrLine[]): VizReading {
       if (beside && parsesAs(hit.field, beside) && !(below && besideLooksLikeCaption(hit.field, beside))) reading.raw[hit.field] = beside;
       else waiting.push({ field: hit.field, beside });
     });
-    const shared = below ? shareValueLine(waiting.map((w) => w.field), below) : {};
+    const shared = below
+      ? shareValueLine(
+          waiting.map((w) => w.field),
+          below,
+        )
+      : {};
     for (const { field, beside } of waiting) {
       const fromBelow = shared[field];
-      const value = fromBelow && parsesAs(field, fromBelow) ? fromBelow : beside && besideParsesAs(field, beside) ? beside : fromBelow ?? beside;
+      const value =
+        fromBelow && parsesAs(field, fromBelow) ? fromBelow : beside && besideParsesAs(field, beside) ? beside : (fromBelow ?? beside);
       if (value) reading.raw[field] = value;
     }
   });
@@ -83,7 +89,9 @@ function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<V
     }
   }
   const words = line.words.map((w) => cleanSeparators(w.text)).filter(Boolean);
-  fields.forEach((field, i) => { out[field] = words.length === fields.length ? words[i] : text; });
+  fields.forEach((field, i) => {
+    out[field] = words.length === fields.length ? words[i] : text;
+  });
   return out;
 }
 
@@ -199,7 +207,10 @@ function escapeRegExp(text: string): string {
  */
 function misreadLabelHits(folded: string, taken: boolean[]): LabelHit[] {
   const hits: LabelHit[] = [];
-  const untaken = folded.split('').map((ch, i) => (taken[i] ? '/' : ch)).join('');
+  const untaken = folded
+    .split('')
+    .map((ch, i) => (taken[i] ? '/' : ch))
+    .join('');
   for (const match of untaken.matchAll(/[^/|:,]+/g)) {
     const label = leadingMisreadLabel(match[0]);
     const at = match.index ?? 0;
@@ -239,7 +250,10 @@ function originalSlice(original: string, folded: string, start: number, end: num
 }
 
 function cleanSeparators(text: string): string {
-  return text.replace(/^[\s:/.,;\-|]+|[\s:/,;\-|]+$/g, '').replace(/^\d{1,2}[.)]\s+/, '').trim();
+  return text
+    .replace(/^[\s:/.,;\-|]+|[\s:/,;\-|]+$/g, '')
+    .replace(/^\d{1,2}[.)]\s+/, '')
+    .trim();
 }
 
 function applyValues(reading: VizReading): void {
@@ -274,6 +288,9 @@ function parseDocumentNumber(text: string): string | null {
 
 /** Keeps letters (any script), spaces, hyphens and apostrophes. */
 function cleanName(text: string): string | undefined {
-  const name = text.replace(/[^\p{L}\s'-]/gu, ' ').replace(/\s+/g, ' ').trim();
+  const name = text
+    .replace(/[^\p{L}\s'-]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return name.length > 0 ? name : undefined;
 }

@@ -4,18 +4,58 @@
  * more specific labels first so "date of birth" is not taken for "birth" of "place of birth".
  */
 export type VizFieldName =
-  | 'surname' | 'givenNames' | 'birthDate' | 'sex' | 'nationality' | 'documentNumber' | 'issueDate' | 'expiryDate' | 'placeOfBirth';
+  'surname' | 'givenNames' | 'birthDate' | 'sex' | 'nationality' | 'documentNumber' | 'issueDate' | 'expiryDate' | 'placeOfBirth';
 
 export const VIZ_LABELS: { field: VizFieldName; labels: string[] }[] = [
   { field: 'placeOfBirth', labels: ['place of birth', 'lieu de naissance', 'geburtsort', 'ne a', 'nee a', '^a:'] },
-  { field: 'birthDate', labels: ['date of birth', 'date de naissance', 'geburtsdatum', 'geboren am', 'nee le', 'ne le', 'nele', 'birth date'] },
-  { field: 'expiryDate', labels: ['date of expiry', "date d'expiration", 'date dexpiration', 'date d expiration', 'gultig bis', 'ablaufdatum', 'valid until', 'expiry date', 'expiry', 'expires'] },
-  { field: 'issueDate', labels: ['date of issue', 'date de delivrance', 'ausstellungsdatum', 'datum der ausstellung', 'issue date', 'issued on', 'delivree le'] },
-  { field: 'givenNames', labels: ['given names', 'given name', 'forenames', 'first names', 'first name', 'prenoms', 'prenom', 'vornamen', 'vorname'] },
+  {
+    field: 'birthDate',
+    labels: ['date of birth', 'date de naissance', 'geburtsdatum', 'geboren am', 'nee le', 'ne le', 'nele', 'birth date'],
+  },
+  {
+    field: 'expiryDate',
+    labels: [
+      'date of expiry',
+      "date d'expiration",
+      'date dexpiration',
+      'date d expiration',
+      'gultig bis',
+      'ablaufdatum',
+      'valid until',
+      'expiry date',
+      'expiry',
+      'expires',
+    ],
+  },
+  {
+    field: 'issueDate',
+    labels: ['date of issue', 'date de delivrance', 'ausstellungsdatum', 'datum der ausstellung', 'issue date', 'issued on', 'delivree le'],
+  },
+  {
+    field: 'givenNames',
+    labels: ['given names', 'given name', 'forenames', 'first names', 'first name', 'prenoms', 'prenom', 'vornamen', 'vorname'],
+  },
   { field: 'surname', labels: ['surname', 'family name', 'last name', 'familienname', 'nachname', 'nom', 'name'] },
   { field: 'sex', labels: ['sex', 'sexe', 'geschlecht'] },
   { field: 'nationality', labels: ['nationality', 'nationalite', 'staatsangehorigkeit', 'nationalitat'] },
-  { field: 'documentNumber', labels: ['document number', 'document no', 'passport no', 'passport number', 'card no', 'no du document', 'numero du document', 'ausweisnummer', 'pass-nr', 'passnummer', 'dokumentennummer', 'carte nationale didentite n', 'n°'] },
+  {
+    field: 'documentNumber',
+    labels: [
+      'document number',
+      'document no',
+      'passport no',
+      'passport number',
+      'card no',
+      'no du document',
+      'numero du document',
+      'ausweisnummer',
+      'pass-nr',
+      'passnummer',
+      'dokumentennummer',
+      'carte nationale didentite n',
+      'n°',
+    ],
+  },
 ];
 
 /** Lower-case, accents removed (é→e, ä→a), brackets dropped ("Prénom(s)", "Né(e)"): labels are matched on this form.
@@ -57,10 +97,9 @@ function allowedTypos(length: number): number {
   return length < 12 ? 1 : 2;
 }
 
-const COMPACT_LABELS = VIZ_LABELS.flatMap(({ field, labels }) => labels
-  .filter((label) => !label.startsWith('^'))
-  .map((label) => ({ field, compact: compactLabel(label) })))
-  .filter(({ compact }) => compact.length >= 5);
+const COMPACT_LABELS = VIZ_LABELS.flatMap(({ field, labels }) =>
+  labels.filter((label) => !label.startsWith('^')).map((label) => ({ field, compact: compactLabel(label) })),
+).filter(({ compact }) => compact.length >= 5);
 
 /**
  * The field whose caption `folded` (folded text, no digits) is, allowing for the OCR's usual slips — a letter
@@ -84,6 +123,9 @@ export function fuzzyLabelField(folded: string): VizFieldName | null {
 export function looksLikeCaption(folded: string): boolean {
   if (fuzzyLabelField(folded) !== null) return true;
   const compact = compactLabel(folded);
-  return compact.length >= 4 && !/[0-9]/.test(compact)
-    && COMPACT_LABELS.some((label) => label.compact.length > compact.length && label.compact.startsWith(compact));
+  return (
+    compact.length >= 4 &&
+    !/[0-9]/.test(compact) &&
+    COMPACT_LABELS.some((label) => label.compact.length > compact.length && label.compact.startsWith(compact))
+  );
 }

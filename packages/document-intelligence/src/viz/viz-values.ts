@@ -2,10 +2,51 @@ import { isKnownStateCode } from '../mrz/country-codes';
 import { isoDate } from '../mrz/mrz-dates';
 
 const MONTHS: Record<string, number> = {
-  jan: 1, janv: 1, janvier: 1, januar: 1, feb: 2, fev: 2, fevr: 2, fevrier: 2, februar: 2, mar: 3, mars: 3, marz: 3, maerz: 3,
-  apr: 4, avr: 4, avril: 4, april: 4, may: 5, mai: 5, jun: 6, juin: 6, juni: 6, jul: 7, juil: 7, juillet: 7, juli: 7,
-  aug: 8, aou: 8, aout: 8, august: 8, sep: 9, sept: 9, septembre: 9, september: 9, oct: 10, okt: 10, octobre: 10, oktober: 10,
-  nov: 11, novembre: 11, november: 11, dec: 12, dez: 12, decembre: 12, dezember: 12,
+  jan: 1,
+  janv: 1,
+  janvier: 1,
+  januar: 1,
+  feb: 2,
+  fev: 2,
+  fevr: 2,
+  fevrier: 2,
+  februar: 2,
+  mar: 3,
+  mars: 3,
+  marz: 3,
+  maerz: 3,
+  apr: 4,
+  avr: 4,
+  avril: 4,
+  april: 4,
+  may: 5,
+  mai: 5,
+  jun: 6,
+  juin: 6,
+  juni: 6,
+  jul: 7,
+  juil: 7,
+  juillet: 7,
+  juli: 7,
+  aug: 8,
+  aou: 8,
+  aout: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  septembre: 9,
+  september: 9,
+  oct: 10,
+  okt: 10,
+  octobre: 10,
+  oktober: 10,
+  nov: 11,
+  novembre: 11,
+  november: 11,
+  dec: 12,
+  dez: 12,
+  decembre: 12,
+  dezember: 12,
 };
 
 /**
@@ -14,11 +55,16 @@ const MONTHS: Record<string, number> = {
  */
 export function parseVizDate(text: string): string | null {
   // NFKD: full-width forms the Chinese+Latin recogniser returns ('30/09／2018') become ASCII, accents come apart.
-  const t = text.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const t = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
   const iso = /(\d{4})-(\d{2})-(\d{2})/.exec(t);
   if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
   // Fixed-width day-month-year first (also with a dropped separator), then the loose 1–2 digit form.
-  const numeric = /(?<!\d)(\d{2})[./\- ]?(\d{2})[./\- ]?(\d{4})(?!\d)/.exec(t) ?? /(?<!\d)(\d{1,2})\s*[./\- ]\s*(\d{1,2})\s*[./\- ]\s*(\d{4})(?!\d)/.exec(t);
+  const numeric =
+    /(?<!\d)(\d{2})[./\- ]?(\d{2})[./\- ]?(\d{4})(?!\d)/.exec(t) ??
+    /(?<!\d)(\d{1,2})\s*[./\- ]\s*(\d{1,2})\s*[./\- ]\s*(\d{4})(?!\d)/.exec(t);
   if (numeric) return isoDate(Number(numeric[3]), Number(numeric[2]), Number(numeric[1]));
   // A speck or the caption's last stroke read as a digit before the day ('715.03.2018'): with both separators
   // printed, the two digits before the first are the day.
@@ -41,9 +87,28 @@ export function parseVizSex(text: string): 'M' | 'F' | 'X' | null {
 }
 
 const NATIONALITY_WORDS: Record<string, string> = {
-  francaise: 'FRA', francais: 'FRA', french: 'FRA', deutsch: 'DEU', german: 'DEU', eesti: 'EST', estonian: 'EST',
-  osterreich: 'AUT', austrian: 'AUT', british: 'GBR', italiana: 'ITA', italian: 'ITA', espanola: 'ESP', spanish: 'ESP',
-  belge: 'BEL', belgian: 'BEL', nederlandse: 'NLD', dutch: 'NLD', polska: 'POL', polish: 'POL', suisse: 'CHE', swiss: 'CHE',
+  francaise: 'FRA',
+  francais: 'FRA',
+  french: 'FRA',
+  deutsch: 'DEU',
+  german: 'DEU',
+  eesti: 'EST',
+  estonian: 'EST',
+  osterreich: 'AUT',
+  austrian: 'AUT',
+  british: 'GBR',
+  italiana: 'ITA',
+  italian: 'ITA',
+  espanola: 'ESP',
+  spanish: 'ESP',
+  belge: 'BEL',
+  belgian: 'BEL',
+  nederlandse: 'NLD',
+  dutch: 'NLD',
+  polska: 'POL',
+  polish: 'POL',
+  suisse: 'CHE',
+  swiss: 'CHE',
 };
 
 /**
@@ -52,7 +117,10 @@ const NATIONALITY_WORDS: Record<string, string> = {
  * it) gives that code; failing both, any three capitals as printed.
  */
 export function parseVizNationality(text: string): string | null {
-  const folded = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const folded = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   for (const [word, code] of Object.entries(NATIONALITY_WORDS)) if (folded.includes(word)) return code;
   const plain = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const words = plain.match(/\b[A-Z]+\b/g) ?? [];

@@ -24,7 +24,8 @@ const PROTOBUFJS_TRAILERS: { name: string; error: KycError; base64: string }[] =
   {
     name: 'no details',
     error: new KycError(ErrorCode.SESSION_NOT_FOUND),
-    base64: 'CAUSIFNlc3Npb24gbm90IGZvdW5kIGluIHRoZSBwcm9qZWN0Gj4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SEgoHS1lDXzAwMRIHa3ljLmRldg==',
+    base64:
+      'CAUSIFNlc3Npb24gbm90IGZvdW5kIGluIHRoZSBwcm9qZWN0Gj4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SEgoHS1lDXzAwMRIHa3ljLmRldg==',
   },
   {
     name: 'a non-ASCII message and nested details',
@@ -78,9 +79,13 @@ describe('gRPC error mapping', () => {
   it('ignores an ErrorInfo of another domain or with an unknown reason', () => {
     const ours = decodeStatusDetails(encodeStatusDetails(new KycError(ErrorCode.SESSION_NOT_FOUND)));
     expect(ours?.code).toBe(ErrorCode.SESSION_NOT_FOUND);
-    const foreign = Buffer.from(encodeStatusDetails(new KycError(ErrorCode.SESSION_NOT_FOUND))).toString('latin1').replace('kyc.dev', 'abc.xyz');
+    const foreign = Buffer.from(encodeStatusDetails(new KycError(ErrorCode.SESSION_NOT_FOUND)))
+      .toString('latin1')
+      .replace('kyc.dev', 'abc.xyz');
     expect(decodeStatusDetails(Buffer.from(foreign, 'latin1'))).toBeUndefined();
-    expect(fromGrpcError({ code: status.UNAVAILABLE, metadata: trailer(Buffer.from(foreign, 'latin1')) }).code).toBe(ErrorCode.SERVICE_UNAVAILABLE);
+    expect(fromGrpcError({ code: status.UNAVAILABLE, metadata: trailer(Buffer.from(foreign, 'latin1')) }).code).toBe(
+      ErrorCode.SERVICE_UNAVAILABLE,
+    );
   });
 });
 

@@ -3,4 +3,12 @@
  * `grpc-status-details-bin` trailer). A separate entry point because it loads @grpc/grpc-js:
  * domain code imports `@kyc/errors`, which loads neither gRPC nor NestJS nor protobufjs.
  */
-export { toGrpcError, fromGrpcError, encodeStatusDetails, decodeStatusDetails, ERROR_DOMAIN, type GrpcErrorPayload, type FailedCall } from './grpc-status';
+export {
+  toGrpcError,
+  fromGrpcError,
+  encodeStatusDetails,
+  decodeStatusDetails,
+  ERROR_DOMAIN,
+  type GrpcErrorPayload,
+  type FailedCall,
+} from './grpc-status';

@@ -4,8 +4,16 @@ import { DeadLetterStore, type NewDeadLetter, recordDeadLetter } from '../dead-l
 import { createEventLogDataSource } from '../postgres/postgres-event-bus';
 
 const newDeadLetter = (overrides: Partial<NewDeadLetter> = {}): NewDeadLetter => ({
-  group: 'webhook', topic: 'kyc.session.events', eventId: randomUUID(), eventType: 'verification.completed', reason: 'handler_failed',
-  origin: 'eventbus.events#1', message: Buffer.from([1, 2, 3]), lastError: 'Error: down', attempts: 10, ...overrides,
+  group: 'webhook',
+  topic: 'kyc.session.events',
+  eventId: randomUUID(),
+  eventType: 'verification.completed',
+  reason: 'handler_failed',
+  origin: 'eventbus.events#1',
+  message: Buffer.from([1, 2, 3]),
+  lastError: 'Error: down',
+  attempts: 10,
+  ...overrides,
 });
 
 describe(DeadLetterStore.name, () => {
@@ -39,7 +47,11 @@ describe(DeadLetterStore.name, () => {
     ]);
     expect(all[0]).not.toHaveProperty('message');
     expect(all[0]).toMatchObject({ eventId: null, attempts: 1, replayRequestedAt: null, replayedAt: null });
-    expect((await sut.list({ group: 'webhook', limit: 10, offset: 0 })).map((l) => l.topic)).toEqual(['kyc.session.events', 'other.topic', 'kyc.session.events']);
+    expect((await sut.list({ group: 'webhook', limit: 10, offset: 0 })).map((l) => l.topic)).toEqual([
+      'kyc.session.events',
+      'other.topic',
+      'kyc.session.events',
+    ]);
     expect(await sut.list({ group: 'webhook', topic: 'other.topic', limit: 10, offset: 0 })).toHaveLength(1);
     const page = await sut.list({ limit: 2, offset: 1 });
     expect(page.map((l) => l.id)).toEqual(all.slice(1, 3).map((l) => l.id));

@@ -10,7 +10,13 @@ import { PostgresEventBus, appendToEventLog, createEventLogDataSource } from '..
 const nOf = (e: EventEnvelope) => (e.type === 'verification.updated' ? Number(e.payload.change) : -1);
 
 const event = (sessionId: string, n: number): EventEnvelope => ({
-  id: randomUUID(), type: 'verification.updated', occurredAt: new Date().toISOString(), projectId: randomUUID(), environment: 'test', sessionId, payload: { status: 'open', change: String(n), clientMetadataJson: '', testMode: true },
+  id: randomUUID(),
+  type: 'verification.updated',
+  occurredAt: new Date().toISOString(),
+  projectId: randomUUID(),
+  environment: 'test',
+  sessionId,
+  payload: { status: 'open', change: String(n), clientMetadataJson: '', testMode: true },
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -47,9 +53,13 @@ describe(`${PostgresEventBus.name} (real PostgreSQL)`, () => {
   const fast: SubscriptionOptions = { retry: { maxAttempts: 3, baseDelayMs: 40, maxDelayMs: 1_000, jitter: 0 }, replayPollMs: 50 };
   const newBus = (options: SubscriptionOptions = fast) => new PostgresEventBus(database.dataSource, logger, 20, options);
 
-  const publish = (topic: string, events: EventEnvelope[]) => database.dataSource.transaction((manager) => appendToEventLog(manager, topic, events));
+  const publish = (topic: string, events: EventEnvelope[]) =>
+    database.dataSource.transaction((manager) => appendToEventLog(manager, topic, events));
   const deadLetters = (group: string, topic: string): Promise<DeadLetterRow[]> =>
-    database.dataSource.query(`SELECT * FROM eventbus.dead_letters WHERE consumer_group = $1 AND topic = $2 ORDER BY dead_lettered_at`, [group, topic]);
+    database.dataSource.query(`SELECT * FROM eventbus.dead_letters WHERE consumer_group = $1 AND topic = $2 ORDER BY dead_lettered_at`, [
+      group,
+      topic,
+    ]);
 
   it('delivers every event once per group, in order, and resumes from the committed offset', async () => {
     const sut = newBus();
@@ -100,11 +110,22 @@ describe(`${PostgresEventBus.name} (real PostgreSQL)`, () => {
     expect(handled).toEqual([0, 2]);
 
     const [letter] = await deadLetters('g', topic);
-    expect(letter).toMatchObject({ event_id: poison.id, event_type: 'verification.updated', reason: 'handler_failed', attempts: 3, last_error: 'Error: boom 3', replay_requested_at: null, replayed_at: null });
+    expect(letter).toMatchObject({
+      event_id: poison.id,
+      event_type: 'verification.updated',
+      reason: 'handler_failed',
+      attempts: 3,
+      last_error: 'Error: boom 3',
+      replay_requested_at: null,
+      replayed_at: null,
+    });
     expect(letter.origin).toMatch(/^eventbus\.events#\d+$/);
     expect(Buffer.compare(letter.message, Buffer.from(encodeEvent(poison)))).toBe(0);
     expect(letter.first_failed_at.getTime()).toBeLessThan(letter.last_failed_at.getTime());
-    const [offset] = await database.dataSource.query(`SELECT retry_event_id, retry_attempts, retry_not_before FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1`, [topic]);
+    const [offset] = await database.dataSource.query(
+      `SELECT retry_event_id, retry_attempts, retry_not_before FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1`,
+      [topic],
+    );
     expect(offset).toEqual({ retry_event_id: null, retry_attempts: 0, retry_not_before: null });
   });
 
@@ -124,16 +145,25 @@ describe(`${PostgresEventBus.name} (real PostgreSQL)`, () => {
     expect(calls).toBe(1);
     expect(other.retryInMs).toBeGreaterThan(50_000);
     // Once the backoff is over, it continues the count: its failure is the second attempt.
-    await database.dataSource.query(`UPDATE eventbus.consumer_offsets SET retry_not_before = now() WHERE consumer_group = 'g' AND topic = $1`, [topic]);
+    await database.dataSource.query(
+      `UPDATE eventbus.consumer_offsets SET retry_not_before = now() WHERE consumer_group = 'g' AND topic = $1`,
+      [topic],
+    );
     await newBus(slow).pollOnce('g', topic, handler);
-    const [offset] = await database.dataSource.query(`SELECT retry_event_id, retry_attempts FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1`, [topic]);
+    const [offset] = await database.dataSource.query(
+      `SELECT retry_event_id, retry_attempts FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1`,
+      [topic],
+    );
     expect(offset).toEqual({ retry_event_id: failing.id, retry_attempts: 2 });
   });
 
   it('lets one consumer of a group work at a time', async () => {
     const sut = newBus();
     const topic = `t-${randomUUID()}`;
-    await publish(topic, Array.from({ length: 20 }, (_, n) => event('s', n)));
+    await publish(
+      topic,
+      Array.from({ length: 20 }, (_, n) => event('s', n)),
+    );
     const seen: number[] = [];
     const slow = async (e: EventEnvelope) => {
       seen.push(nOf(e));
@@ -160,7 +190,11 @@ describe(`${PostgresEventBus.name} (real PostgreSQL)`, () => {
     const topic = `t-${randomUUID()}`;
     await publish(topic, [event('s', 0)]);
     const garbage = Buffer.from('not protobuf at all');
-    await database.dataSource.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3)`, [topic, randomUUID(), garbage]);
+    await database.dataSource.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3)`, [
+      topic,
+      randomUUID(),
+      garbage,
+    ]);
     await publish(topic, [event('s', 2)]);
     const seen: number[] = [];
     while ((await sut.pollOnce('g', topic, async (e) => void seen.push(nOf(e)))).consumed > 0);
@@ -210,7 +244,10 @@ describe(`${PostgresEventBus.name} (real PostgreSQL)`, () => {
       await sleep(50);
       // The offset row is free: the poll's transaction ended before the wait.
       await database.dataSource.transaction(async (manager) => {
-        const locked = await manager.query(`SELECT 1 FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1 FOR UPDATE NOWAIT`, [topic]);
+        const locked = await manager.query(
+          `SELECT 1 FROM eventbus.consumer_offsets WHERE consumer_group = 'g' AND topic = $1 FOR UPDATE NOWAIT`,
+          [topic],
+        );
         expect(locked).toHaveLength(1);
       });
       const started = Date.now();

@@ -17,7 +17,10 @@ export const DEAD_LETTER_REPLAY_POLL_MS = 5_000;
  * order: it is the operator's decision to apply an old event now.
  */
 export class DeadLetterReplayer {
-  constructor(private readonly dataSource: DataSource, private readonly logger: Logger) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly logger: Logger,
+  ) {}
 
   /** Replays the group's requested dead letters until none is left (or `keepGoing` says stop); returns how many ran. */
   async replayRequested(group: string, topic: string, handler: EventHandler, keepGoing: () => boolean = () => true): Promise<number> {
@@ -43,7 +46,10 @@ export class DeadLetterReplayer {
           `UPDATE eventbus.dead_letters SET last_error = $2, last_failed_at = clock_timestamp(), attempts = attempts + 1, replay_requested_at = NULL WHERE id = $1`,
           [row.id, describeFailure(error)],
         );
-        this.logger.error({ err: error, group, topic, eventId: row.event_id, deadLetterId: row.id }, 'dead letter replay failed; recorded, replay request cleared');
+        this.logger.error(
+          { err: error, group, topic, eventId: row.event_id, deadLetterId: row.id },
+          'dead letter replay failed; recorded, replay request cleared',
+        );
         return true;
       }
       await manager.query(`UPDATE eventbus.dead_letters SET replayed_at = clock_timestamp() WHERE id = $1`, [row.id]);

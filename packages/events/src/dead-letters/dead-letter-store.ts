@@ -102,7 +102,18 @@ export async function recordDeadLetter(db: Queryable, letter: NewDeadLetter): Pr
        last_error = EXCLUDED.last_error, attempts = dead_letters.attempts + EXCLUDED.attempts, last_failed_at = EXCLUDED.last_failed_at,
        dead_lettered_at = now(), replay_requested_at = NULL, replayed_at = NULL
      RETURNING id`,
-    [letter.group, letter.topic, letter.eventId, letter.eventType, letter.reason, letter.origin, Buffer.from(letter.message), letter.lastError, letter.attempts, letter.firstFailedAt ?? null],
+    [
+      letter.group,
+      letter.topic,
+      letter.eventId,
+      letter.eventType,
+      letter.reason,
+      letter.origin,
+      Buffer.from(letter.message),
+      letter.lastError,
+      letter.attempts,
+      letter.firstFailedAt ?? null,
+    ],
   );
   return rows[0].id;
 }
@@ -149,19 +160,23 @@ export class DeadLetterStore {
    */
   async requestReplay(id: string): Promise<DeadLetter | null> {
     if (!UUID.test(id)) return null;
-    await this.db.query(`UPDATE eventbus.dead_letters SET replay_requested_at = clock_timestamp() WHERE id = $1 AND replayed_at IS NULL`, [id]);
+    await this.db.query(`UPDATE eventbus.dead_letters SET replay_requested_at = clock_timestamp() WHERE id = $1 AND replayed_at IS NULL`, [
+      id,
+    ]);
     return this.find(id);
   }
 
   /** Marks every matching dead letter not replayed yet and not already requested; returns how many. */
   async requestReplayAll(filter: DeadLetterFilter = {}): Promise<number> {
-    const rows = returnedRows<unknown>(await this.db.query(
-      `UPDATE eventbus.dead_letters SET replay_requested_at = clock_timestamp()
+    const rows = returnedRows<unknown>(
+      await this.db.query(
+        `UPDATE eventbus.dead_letters SET replay_requested_at = clock_timestamp()
        WHERE replayed_at IS NULL AND replay_requested_at IS NULL
          AND ($1::text IS NULL OR consumer_group = $1) AND ($2::text IS NULL OR topic = $2)
        RETURNING 1`,
-      [filter.group ?? null, filter.topic ?? null],
-    ));
+        [filter.group ?? null, filter.topic ?? null],
+      ),
+    );
     return rows.length;
   }
 }

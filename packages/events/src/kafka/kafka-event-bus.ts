@@ -46,7 +46,13 @@ export class KafkaEventBus implements EventBus {
    * names the schema): dead letters are written there and replays read from there, as on the
    * embedded transport.
    */
-  constructor(brokers: string[], private readonly clientId: string, private readonly logger: Logger, private readonly dataSource: DataSource, options: SubscriptionOptions = {}) {
+  constructor(
+    brokers: string[],
+    private readonly clientId: string,
+    private readonly logger: Logger,
+    private readonly dataSource: DataSource,
+    options: SubscriptionOptions = {},
+  ) {
     this.kafka = new Kafka({ clientId, brokers, logLevel: logLevel.ERROR, logCreator: kafkaLogCreator(logger), retry: { retries: 8 } });
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.replayPollMs = options.replayPollMs ?? DEAD_LETTER_REPLAY_POLL_MS;
@@ -88,13 +94,27 @@ export class KafkaEventBus implements EventBus {
     if (!events.length) return;
     await this.ensureTopic(topic);
     const producer = await this.connectedProducer();
-    await producer.send({ topic, acks: -1, messages: events.map((event) => ({ key: event.sessionId, value: Buffer.from(encodeEvent(event)), headers: { 'content-type': 'application/x-protobuf', type: event.type, id: event.id } })) });
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: events.map((event) => ({
+        key: event.sessionId,
+        value: Buffer.from(encodeEvent(event)),
+        headers: { 'content-type': 'application/x-protobuf', type: event.type, id: event.id },
+      })),
+    });
   }
 
   subscribe(group: string, topic: string, handler: EventHandler): Subscription {
     // A consumer killed without leaving its group holds its partitions until the session times
     // out; 10 s (the broker's minimum is 6 s) keeps that failover short.
-    const consumer = this.kafka.consumer({ groupId: group, allowAutoTopicCreation: true, sessionTimeout: 10_000, heartbeatInterval: 1_000, maxWaitTimeInMs: FETCH_MAX_WAIT_MS });
+    const consumer = this.kafka.consumer({
+      groupId: group,
+      allowAutoTopicCreation: true,
+      sessionTimeout: 10_000,
+      heartbeatInterval: 1_000,
+      maxWaitTimeInMs: FETCH_MAX_WAIT_MS,
+    });
     const failures = new Map<string, FailureState>();
     const resumeTimers = new Map<number, NodeJS.Timeout>();
     let stopping = false;
@@ -126,10 +146,13 @@ export class KafkaEventBus implements EventBus {
               if (!stopping) {
                 const resume = pause();
                 clearTimeout(resumeTimers.get(batch.partition));
-                resumeTimers.set(batch.partition, setTimeout(() => {
-                  resumeTimers.delete(batch.partition);
-                  resume();
-                }, retryInMs));
+                resumeTimers.set(
+                  batch.partition,
+                  setTimeout(() => {
+                    resumeTimers.delete(batch.partition);
+                    resume();
+                  }, retryInMs),
+                );
               }
               break;
             }
@@ -137,7 +160,8 @@ export class KafkaEventBus implements EventBus {
             handledUpTo = message.offset;
             await heartbeat();
           }
-          if (handledUpTo !== undefined) await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(handledUpTo) + 1n).toString() }]);
+          if (handledUpTo !== undefined)
+            await consumer.commitOffsets([{ topic, partition: batch.partition, offset: (BigInt(handledUpTo) + 1n).toString() }]);
         },
       });
     })().catch((error) => this.logger.error({ err: error, group, topic }, 'kafka consumer failed to start'));
@@ -162,7 +186,14 @@ export class KafkaEventBus implements EventBus {
    * count is this consumer's (in memory): a partition that moves to another member in a
    * rebalance starts its count again there.
    */
-  private async consume(group: string, topic: string, partition: number, message: KafkaMessage, handler: EventHandler, failures: Map<string, FailureState>): Promise<number | undefined> {
+  private async consume(
+    group: string,
+    topic: string,
+    partition: number,
+    message: KafkaMessage,
+    handler: EventHandler,
+    failures: Map<string, FailureState>,
+  ): Promise<number | undefined> {
     const key = `${partition}@${message.offset}`;
     const state = failures.get(key);
     // Fetched again before its backoff ended (a consumer restart lost the pause): wait the rest.
@@ -177,7 +208,23 @@ export class KafkaEventBus implements EventBus {
       event = decodeEvent(message.value);
     } catch (error) {
       // Not an event: retrying cannot help. It is kept with its bytes (a newer consumer may read it on replay).
-      return this.deadLetter({ group, topic, eventId: null, eventType: null, reason: 'undecodable', origin, message: message.value, lastError: describeFailure(error), attempts: (state?.attempts ?? 0) + 1, firstFailedAt: state?.firstFailedAt }, error, key, failures);
+      return this.deadLetter(
+        {
+          group,
+          topic,
+          eventId: null,
+          eventType: null,
+          reason: 'undecodable',
+          origin,
+          message: message.value,
+          lastError: describeFailure(error),
+          attempts: (state?.attempts ?? 0) + 1,
+          firstFailedAt: state?.firstFailedAt,
+        },
+        error,
+        key,
+        failures,
+      );
     }
     try {
       await handler(event);
@@ -192,7 +239,23 @@ export class KafkaEventBus implements EventBus {
         this.logger.warn({ err: error, group, topic, eventId: event.id, attempt: attempts, retryInMs }, 'event handler failed; will retry');
         return retryInMs;
       }
-      return this.deadLetter({ group, topic, eventId: event.id, eventType: event.type, reason: 'handler_failed', origin, message: message.value, lastError: describeFailure(error), attempts, firstFailedAt }, error, key, failures);
+      return this.deadLetter(
+        {
+          group,
+          topic,
+          eventId: event.id,
+          eventType: event.type,
+          reason: 'handler_failed',
+          origin,
+          message: message.value,
+          lastError: describeFailure(error),
+          attempts,
+          firstFailedAt,
+        },
+        error,
+        key,
+        failures,
+      );
     }
   }
 
@@ -201,16 +264,28 @@ export class KafkaEventBus implements EventBus {
    * (the database is down), the message is not skipped: it is attempted again after a backoff,
    * and the next failure tries the dead letter again.
    */
-  private async deadLetter(letter: NewDeadLetter, error: unknown, key: string, failures: Map<string, FailureState>): Promise<number | undefined> {
+  private async deadLetter(
+    letter: NewDeadLetter,
+    error: unknown,
+    key: string,
+    failures: Map<string, FailureState>,
+  ): Promise<number | undefined> {
     const log = { group: letter.group, topic: letter.topic, eventId: letter.eventId, attempts: letter.attempts, origin: letter.origin };
     try {
       const deadLetterId = await recordDeadLetter(this.dataSource, letter);
       failures.delete(key);
-      this.logger.error({ err: error, ...log, deadLetterId }, letter.reason === 'undecodable' ? 'undecodable event dead-lettered' : 'event handler kept failing; event dead-lettered');
+      this.logger.error(
+        { err: error, ...log, deadLetterId },
+        letter.reason === 'undecodable' ? 'undecodable event dead-lettered' : 'event handler kept failing; event dead-lettered',
+      );
       return undefined;
     } catch (recordError) {
       const retryInMs = retryDelayMs(letter.attempts, this.retry);
-      failures.set(key, { attempts: letter.attempts, firstFailedAt: letter.firstFailedAt ?? new Date(), notBefore: Date.now() + retryInMs });
+      failures.set(key, {
+        attempts: letter.attempts,
+        firstFailedAt: letter.firstFailedAt ?? new Date(),
+        notBefore: Date.now() + retryInMs,
+      });
       this.logger.error({ err: recordError, ...log, retryInMs }, 'could not write the dead letter; the event will be attempted again');
       return retryInMs;
     }

@@ -10,7 +10,13 @@ import { ProtobufEnvelopes1764028800000 } from './migrations/1764028800000-Proto
 import { DeadLetters1764979200000 } from './migrations/1764979200000-DeadLetters';
 
 export function createEventLogDataSource(databaseUrl: string): DataSource {
-  return createServiceDataSource({ schema: 'eventbus', databaseUrl, entities: [], migrations: [CreateEventLog1763870400000, ProtobufEnvelopes1764028800000, DeadLetters1764979200000], poolSize: 4 });
+  return createServiceDataSource({
+    schema: 'eventbus',
+    databaseUrl,
+    entities: [],
+    migrations: [CreateEventLog1763870400000, ProtobufEnvelopes1764028800000, DeadLetters1764979200000],
+    poolSize: 4,
+  });
 }
 
 /**
@@ -22,7 +28,11 @@ export async function appendToEventLog(manager: EntityManager, topic: string, ev
   if (!events.length) return;
   await manager.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`eventbus:${topic}`]);
   for (const event of events) {
-    await manager.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING`, [topic, event.id, Buffer.from(encodeEvent(event))]);
+    await manager.query(`INSERT INTO eventbus.events (topic, event_id, message) VALUES ($1, $2, $3) ON CONFLICT (event_id) DO NOTHING`, [
+      topic,
+      event.id,
+      Buffer.from(encodeEvent(event)),
+    ]);
   }
 }
 
@@ -72,7 +82,12 @@ export class PostgresEventBus implements EventBus {
   private readonly replayPollMs: number;
   private readonly replayer: DeadLetterReplayer;
 
-  constructor(private readonly dataSource: DataSource, private readonly logger: Logger, private readonly pollMs = 200, options: SubscriptionOptions = {}) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly logger: Logger,
+    private readonly pollMs = 200,
+    options: SubscriptionOptions = {},
+  ) {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.replayPollMs = options.replayPollMs ?? DEAD_LETTER_REPLAY_POLL_MS;
     this.replayer = new DeadLetterReplayer(dataSource, logger);
@@ -116,7 +131,10 @@ export class PostgresEventBus implements EventBus {
   /** Handles the next batch, up to the first event that fails (or waits out its backoff). */
   async pollOnce(group: string, topic: string, handler: EventHandler): Promise<PollOutcome> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO eventbus.consumer_offsets (consumer_group, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [group, topic]);
+      await manager.query(`INSERT INTO eventbus.consumer_offsets (consumer_group, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        group,
+        topic,
+      ]);
       const offsets: OffsetRow[] = await manager.query(
         `SELECT position, retry_event_id, retry_attempts, retry_first_failed_at,
                 GREATEST(0, CEIL(EXTRACT(EPOCH FROM (retry_not_before - clock_timestamp())) * 1000))::int AS retry_wait_ms
@@ -160,15 +178,35 @@ export class PostgresEventBus implements EventBus {
   }
 
   /** Handles one event; a PendingRetry when it must be attempted again later, else it is consumed (handled or dead-lettered). */
-  private async consume(manager: EntityManager, group: string, topic: string, handler: EventHandler, row: EventRow, offset: OffsetRow): Promise<PendingRetry | undefined> {
+  private async consume(
+    manager: EntityManager,
+    group: string,
+    topic: string,
+    handler: EventHandler,
+    row: EventRow,
+    offset: OffsetRow,
+  ): Promise<PendingRetry | undefined> {
     const origin = `eventbus.events#${row.position}`;
     let event: EventEnvelope;
     try {
       event = decodeEvent(row.message);
     } catch (error) {
       // Not an event: retrying cannot help. It is kept with its bytes (a newer consumer may read it on replay).
-      const id = await recordDeadLetter(manager, { group, topic, eventId: null, eventType: null, reason: 'undecodable', origin, message: row.message, lastError: describeFailure(error), attempts: 1 });
-      this.logger.error({ err: error, group, topic, eventId: null, attempts: 1, origin, deadLetterId: id }, 'undecodable event dead-lettered');
+      const id = await recordDeadLetter(manager, {
+        group,
+        topic,
+        eventId: null,
+        eventType: null,
+        reason: 'undecodable',
+        origin,
+        message: row.message,
+        lastError: describeFailure(error),
+        attempts: 1,
+      });
+      this.logger.error(
+        { err: error, group, topic, eventId: null, attempts: 1, origin, deadLetterId: id },
+        'undecodable event dead-lettered',
+      );
       return undefined;
     }
     try {
@@ -184,8 +222,22 @@ export class PostgresEventBus implements EventBus {
         this.logger.warn({ err: error, group, topic, eventId: event.id, attempt: attempts, retryInMs }, 'event handler failed; will retry');
         return { eventId: event.id, attempts, firstFailedAt, retryInMs };
       }
-      const id = await recordDeadLetter(manager, { group, topic, eventId: event.id, eventType: event.type, reason: 'handler_failed', origin, message: row.message, lastError: describeFailure(error), attempts, firstFailedAt });
-      this.logger.error({ err: error, group, topic, eventId: event.id, attempts, deadLetterId: id }, 'event handler kept failing; event dead-lettered');
+      const id = await recordDeadLetter(manager, {
+        group,
+        topic,
+        eventId: event.id,
+        eventType: event.type,
+        reason: 'handler_failed',
+        origin,
+        message: row.message,
+        lastError: describeFailure(error),
+        attempts,
+        firstFailedAt,
+      });
+      this.logger.error(
+        { err: error, group, topic, eventId: event.id, attempts, deadLetterId: id },
+        'event handler kept failing; event dead-lettered',
+      );
       return undefined;
     }
   }

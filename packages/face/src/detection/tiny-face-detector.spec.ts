@@ -7,7 +7,9 @@ const logit = (p: number) => Math.log(p / (1 - p));
 describe('decodeGrid', () => {
   it('decodes one confident cell into a box in image pixels', () => {
     const grid = new Float32Array(13 * 13 * 25).fill(-10);
-    const row = 6, col = 4, anchor = 1;
+    const row = 6,
+      col = 4,
+      anchor = 1;
     const o = (row * 13 + col) * 25 + anchor * 5;
     grid[o] = 0; // sigmoid 0.5 → centre of the cell
     grid[o + 1] = 0;

@@ -14,12 +14,7 @@ export function warpAffine(source: RgbImage, inverse: AffineMatrix, width: numbe
   const [a, b, c, d, e, f] = inverse;
   // Output pixel (x, y) of the large image corresponds to ((x + 0.5) / k - 0.5) in the small one.
   const shift = (1 / k - 1) / 2;
-  const large = sample(
-    source,
-    [a / k, b / k, a * shift + b * shift + c, d / k, e / k, d * shift + e * shift + f],
-    width * k,
-    height * k,
-  );
+  const large = sample(source, [a / k, b / k, a * shift + b * shift + c, d / k, e / k, d * shift + e * shift + f], width * k, height * k);
   return boxDownsample(large, k);
 }
 
@@ -37,7 +32,10 @@ function sample(source: RgbImage, m: AffineMatrix, width: number, height: number
       const y0 = Math.floor(sy);
       const fx = sx - x0;
       const fy = sy - y0;
-      const w00 = (1 - fx) * (1 - fy), w10 = fx * (1 - fy), w01 = (1 - fx) * fy, w11 = fx * fy;
+      const w00 = (1 - fx) * (1 - fy),
+        w10 = fx * (1 - fy),
+        w01 = (1 - fx) * fy,
+        w11 = fx * fy;
       if (x0 >= 0 && y0 >= 0 && x0 + 1 < sw && y0 + 1 < sh) {
         // Fast path: all four neighbours inside the source.
         const i00 = y0 * stride + x0 * 3;

@@ -38,11 +38,13 @@ const SUB_REASON_BY_CUE: Record<FusedVerdict['dominant'], LivenessSubReason> = {
  * overlap one another; only the crops' work is shared out.
  */
 function modelLiveProbabilities(image: RgbImage, box: FaceBox, modelsDir: string): Promise<number[]> {
-  return Promise.all(MINIFASNET_MODELS.map(async (model) => {
-    const rect = upstreamCropRect(image.width, image.height, box, model.cropScale);
-    const probabilities = await runMiniFasNet(model, cropToBgrTensor(image, rect, model.inputSize), modelsDir);
-    return probabilities[LIVE_CLASS];
-  }));
+  return Promise.all(
+    MINIFASNET_MODELS.map(async (model) => {
+      const rect = upstreamCropRect(image.width, image.height, box, model.cropScale);
+      const probabilities = await runMiniFasNet(model, cropToBgrTensor(image, rect, model.inputSize), modelsDir);
+      return probabilities[LIVE_CLASS];
+    }),
+  );
 }
 
 /** Liveness of one face in an already decoded, upright image. Never throws. */
@@ -55,7 +57,8 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
     }
     const luma = toLuma(image);
     const exposure = exposureProblem(luma);
-    if (exposure) return noVerdict('IMAGE_QUALITY', exposure, exposure === 'TOO_DARK' ? 'The image is too dark' : 'The image has no contrast');
+    if (exposure)
+      return noVerdict('IMAGE_QUALITY', exposure, exposure === 'TOO_DARK' ? 'The image is too dark' : 'The image has no contrast');
 
     let faceBox = options.faceBox;
     if (!faceBox && options.detectFace) faceBox = (await options.detectFace(image)) ?? undefined;
@@ -121,9 +124,10 @@ export async function checkLiveness(imageBytes: Uint8Array, options: LivenessOpt
   }
   // The caller's box is in original pixels; the analysis image may have been reduced.
   const box = options.faceBox;
-  const scaledBox = box && decoded.scale !== 1
-    ? { x: box.x * decoded.scale, y: box.y * decoded.scale, width: box.width * decoded.scale, height: box.height * decoded.scale }
-    : box;
+  const scaledBox =
+    box && decoded.scale !== 1
+      ? { x: box.x * decoded.scale, y: box.y * decoded.scale, width: box.width * decoded.scale, height: box.height * decoded.scale }
+      : box;
   const result = await checkLivenessOnImage(decoded.image, { ...options, faceBox: scaledBox }, performance.now() - started);
   return decoded.scale === 1 ? result : { ...result, details: { ...result.details, analysisScale: decoded.scale } };
 }

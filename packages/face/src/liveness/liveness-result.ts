@@ -13,13 +13,25 @@ export type LivenessReason = 'SPOOF' | 'INVALID_IMAGE' | 'IMAGE_QUALITY' | 'FACE
 
 export type LivenessSubReason =
   // SPOOF
-  | 'SCREEN' | 'PRINT' | 'DEVICE_BORDER' | 'SMALL_FACE' | 'MODEL'
+  | 'SCREEN'
+  | 'PRINT'
+  | 'DEVICE_BORDER'
+  | 'SMALL_FACE'
+  | 'MODEL'
   // INVALID_IMAGE
-  | 'EMPTY' | 'BAD_BASE64' | 'UNDECODABLE' | 'TOO_LARGE' | 'TOO_SMALL'
+  | 'EMPTY'
+  | 'BAD_BASE64'
+  | 'UNDECODABLE'
+  | 'TOO_LARGE'
+  | 'TOO_SMALL'
   // IMAGE_QUALITY
-  | 'TOO_DARK' | 'NO_CONTRAST'
+  | 'TOO_DARK'
+  | 'NO_CONTRAST'
   // FACE_BOX
-  | 'MISSING' | 'INVALID' | 'OUTSIDE_IMAGE' | 'FACE_TOO_SMALL'
+  | 'MISSING'
+  | 'INVALID'
+  | 'OUTSIDE_IMAGE'
+  | 'FACE_TOO_SMALL'
   // INTERNAL
   | 'MODEL_UNAVAILABLE';
 
@@ -53,6 +65,11 @@ export interface LivenessResult {
   details: LivenessDetails;
 }
 
-export function noVerdict(reason: Exclude<LivenessReason, 'SPOOF'>, subReason: LivenessSubReason, message: string, details: LivenessDetails = {}): LivenessResult {
+export function noVerdict(
+  reason: Exclude<LivenessReason, 'SPOOF'>,
+  subReason: LivenessSubReason,
+  message: string,
+  details: LivenessDetails = {},
+): LivenessResult {
   return { isLive: false, confidence: 0, reason, subReason, details: { ...details, message } };
 }

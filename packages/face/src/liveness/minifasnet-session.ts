@@ -21,7 +21,11 @@ function sessionFor(path: string): Promise<ort.InferenceSession> {
 }
 
 /** Runs one model on one prepared NCHW BGR input; returns its softmax probabilities. */
-export async function runMiniFasNet(model: MiniFasNetModel, input: Float32Array, modelsDir: string = DEFAULT_MODELS_DIR): Promise<number[]> {
+export async function runMiniFasNet(
+  model: MiniFasNetModel,
+  input: Float32Array,
+  modelsDir: string = DEFAULT_MODELS_DIR,
+): Promise<number[]> {
   const session = await sessionFor(join(modelsDir, model.file));
   const tensor = new ort.Tensor('float32', input, [1, 3, model.inputSize, model.inputSize]);
   const result = await session.run({ input: tensor }, ['probabilities']);

@@ -24,10 +24,22 @@ export function upstreamCropRect(imageWidth: number, imageHeight: number, box: F
   let top = centerY - newHeight / 2;
   let right = centerX + newWidth / 2;
   let bottom = centerY + newHeight / 2;
-  if (left < 0) { right -= left; left = 0; }
-  if (top < 0) { bottom -= top; top = 0; }
-  if (right > imageWidth - 1) { left -= right - imageWidth + 1; right = imageWidth - 1; }
-  if (bottom > imageHeight - 1) { top -= bottom - imageHeight + 1; bottom = imageHeight - 1; }
+  if (left < 0) {
+    right -= left;
+    left = 0;
+  }
+  if (top < 0) {
+    bottom -= top;
+    top = 0;
+  }
+  if (right > imageWidth - 1) {
+    left -= right - imageWidth + 1;
+    right = imageWidth - 1;
+  }
+  if (bottom > imageHeight - 1) {
+    top -= bottom - imageHeight + 1;
+    bottom = imageHeight - 1;
+  }
   // Python's int() truncates toward zero.
   return { left: Math.trunc(left), top: Math.trunc(top), right: Math.trunc(right), bottom: Math.trunc(bottom) };
 }
@@ -77,8 +89,14 @@ function axisTaps(size: number, scale: number, sourceLength: number): { index: I
     const s = (d + 0.5) * scale - 0.5;
     let i = Math.floor(s);
     let f = s - i;
-    if (i < 0) { i = 0; f = 0; }
-    if (i >= sourceLength - 1) { i = sourceLength - 1; f = 0; }
+    if (i < 0) {
+      i = 0;
+      f = 0;
+    }
+    if (i >= sourceLength - 1) {
+      i = sourceLength - 1;
+      f = 0;
+    }
     index[d] = i;
     fraction[d] = f;
   }

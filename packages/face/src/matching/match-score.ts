@@ -59,7 +59,9 @@ export function euclideanDistance(a: Float32Array, b: Float32Array): number {
 
 export function cosineSimilarity(a: Float32Array, b: Float32Array): number {
   if (a.length !== b.length) throw new Error('descriptors differ in length');
-  let dot = 0, na = 0, nb = 0;
+  let dot = 0,
+    na = 0,
+    nb = 0;
   for (let i = 0; i < a.length; i++) {
     dot += a[i] * b[i];
     na += a[i] * a[i];
@@ -79,5 +81,10 @@ export function calibratedScore(distance: number, calibration: MatchCalibration 
 
 export function matchFaces(a: Float32Array, b: Float32Array, calibration: MatchCalibration = MATCH_CALIBRATION): MatchResult {
   const distance = euclideanDistance(a, b);
-  return { distance, cosine: cosineSimilarity(a, b), score: calibratedScore(distance, calibration), isMatch: distance <= calibration.threshold };
+  return {
+    distance,
+    cosine: cosineSimilarity(a, b),
+    score: calibratedScore(distance, calibration),
+    isMatch: distance <= calibration.threshold,
+  };
 }

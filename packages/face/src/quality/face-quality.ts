@@ -74,9 +74,15 @@ export function chipStatistics(chip: RgbImage): { sharpness: number; brightness:
   const { width, height, data } = chip;
   const luma = new Float32Array(width * height);
   for (let i = 0; i < width * height; i++) luma[i] = 0.299 * data[i * 3] + 0.587 * data[i * 3 + 1] + 0.114 * data[i * 3 + 2];
-  const x0 = Math.floor(width * 0.2), x1 = Math.ceil(width * 0.8);
-  const y0 = Math.floor(height * 0.2), y1 = Math.ceil(height * 0.8);
-  let sum = 0, clipped = 0, count = 0, lapSum = 0, lapSq = 0;
+  const x0 = Math.floor(width * 0.2),
+    x1 = Math.ceil(width * 0.8);
+  const y0 = Math.floor(height * 0.2),
+    y1 = Math.ceil(height * 0.8);
+  let sum = 0,
+    clipped = 0,
+    count = 0,
+    lapSum = 0,
+    lapSq = 0;
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
       const v = luma[y * width + x];
@@ -93,8 +99,10 @@ export function chipStatistics(chip: RgbImage): { sharpness: number; brightness:
 }
 
 export function outsideFrameFraction(box: Box, imageWidth: number, imageHeight: number): number {
-  const x1 = Math.max(0, box.x), y1 = Math.max(0, box.y);
-  const x2 = Math.min(imageWidth, box.x + box.width), y2 = Math.min(imageHeight, box.y + box.height);
+  const x1 = Math.max(0, box.x),
+    y1 = Math.max(0, box.y);
+  const x2 = Math.min(imageWidth, box.x + box.width),
+    y2 = Math.min(imageHeight, box.y + box.height);
   const inside = Math.max(0, x2 - x1) * Math.max(0, y2 - y1);
   const area = box.width * box.height;
   return area > 0 ? 1 - inside / area : 1;

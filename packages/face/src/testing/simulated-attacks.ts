@@ -127,17 +127,25 @@ export function placeInDevice(presentation: RgbImage, box: FaceBox, scale: numbe
       if (inScreen) {
         for (let c = 0; c < 3; c++) out[p + c] = clampByte(sampleBilinear(presentation, (x - left) / scale, (y - top) / scale, c));
       } else if (inBezel) {
-        out[p] = 18; out[p + 1] = 18; out[p + 2] = 20;
+        out[p] = 18;
+        out[p + 1] = 18;
+        out[p + 2] = 20;
       } else {
         // A soft wall-like background gradient.
         const shade = 150 + 50 * (y / height);
-        out[p] = clampByte(shade); out[p + 1] = clampByte(shade - 5); out[p + 2] = clampByte(shade - 12);
+        out[p] = clampByte(shade);
+        out[p + 1] = clampByte(shade - 5);
+        out[p + 2] = clampByte(shade - 12);
       }
     }
   }
   return {
     image: { width, height, data: out },
-    box: { x: Math.round(left + box.x * scale), y: Math.round(top + box.y * scale), width: Math.round(box.width * scale), height: Math.round(box.height * scale) },
+    box: {
+      x: Math.round(left + box.x * scale),
+      y: Math.round(top + box.y * scale),
+      width: Math.round(box.width * scale),
+      height: Math.round(box.height * scale),
+    },
   };
 }
-

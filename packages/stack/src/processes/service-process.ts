@@ -50,6 +50,8 @@ export function runToCompletion(options: Omit<ServiceProcessOptions, 'log'>): Pr
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`${options.name}: exit ${code}: ${output.trim()}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output.trim()) : reject(new Error(`${options.name}: exit ${code}: ${output.trim()}`)),
+    );
   });
 }

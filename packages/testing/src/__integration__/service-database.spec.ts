@@ -14,7 +14,8 @@ class CreateProbe1700000000000 implements MigrationInterface {
   }
 }
 
-const probeDataSource = (url: string): DataSource => createServiceDataSource({ schema: 'probe', databaseUrl: url, entities: [], migrations: [CreateProbe1700000000000] });
+const probeDataSource = (url: string): DataSource =>
+  createServiceDataSource({ schema: 'probe', databaseUrl: url, entities: [], migrations: [CreateProbe1700000000000] });
 
 describe('withServiceDatabase', () => {
   const database = withServiceDatabase(probeDataSource);

@@ -5,7 +5,14 @@ import { type Point, solveHomography, warpPerspective } from './homography';
 export type Degradation = 'perspective' | 'rotation' | 'blur' | 'noise' | 'jpeg' | 'glare' | 'low_light' | 'partial_crop';
 
 export const ALL_DEGRADATIONS: readonly Degradation[] = [
-  'perspective', 'rotation', 'blur', 'noise', 'jpeg', 'glare', 'low_light', 'partial_crop',
+  'perspective',
+  'rotation',
+  'blur',
+  'noise',
+  'jpeg',
+  'glare',
+  'low_light',
+  'partial_crop',
 ];
 
 /** A decoded RGB image; each step takes one and gives one back so the chain stays in raw pixels. */
@@ -37,7 +44,12 @@ function perspective(rng: Prng, image: RawImage, fill: number[]): { image: RawIm
   const strength = rng.float(0.03, 0.09);
   const jitter = (): number => rng.float(0, strength);
   // Where the source corners land in the output: each pulled inward by its own amount (a tilted camera).
-  const corners: Point[] = [[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]];
+  const corners: Point[] = [
+    [0, 0],
+    [width - 1, 0],
+    [width - 1, height - 1],
+    [0, height - 1],
+  ];
   const moved: Point[] = [
     [jitter() * width, jitter() * height],
     [(1 - jitter()) * (width - 1), jitter() * height],
@@ -76,7 +88,8 @@ function glareOverlay(rng: Prng, width: number, height: number): { svg: Buffer; 
   const cy = rng.float(0.2, 0.8);
   const radius = rng.float(0.2, 0.4);
   const peak = rng.float(0.75, 0.98);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<defs><radialGradient id="g" cx="${cx}" cy="${cy}" r="${radius}">` +
     `<stop offset="0" stop-color="#fff" stop-opacity="${peak}"/><stop offset="0.45" stop-color="#fff" stop-opacity="${peak * 0.6}"/>` +
     `<stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>` +
@@ -85,8 +98,12 @@ function glareOverlay(rng: Prng, width: number, height: number): { svg: Buffer; 
 }
 
 /** Applies one capture degradation. JPEG is applied last by the caller (see encodeJpeg). */
-export async function applyDegradation(kind: Degradation, rng: Prng, image: RawImage, background: number[])
-  : Promise<{ image: RawImage; applied: AppliedDegradation }> {
+export async function applyDegradation(
+  kind: Degradation,
+  rng: Prng,
+  image: RawImage,
+  background: number[],
+): Promise<{ image: RawImage; applied: AppliedDegradation }> {
   switch (kind) {
     case 'perspective': {
       const result = perspective(rng, image, background);
@@ -125,9 +142,14 @@ export async function applyDegradation(kind: Degradation, rng: Prng, image: RawI
       const top = Math.round(image.height * rng.float(0.08, 0.2));
       const side = Math.round(image.width * rng.float(0, 0.05));
       const fromLeft = rng.chance(0.5);
-      const cropped = await fromSharp(toSharp(image).extract({
-        left: fromLeft ? side : 0, top, width: image.width - side, height: image.height - top,
-      }));
+      const cropped = await fromSharp(
+        toSharp(image).extract({
+          left: fromLeft ? side : 0,
+          top,
+          width: image.width - side,
+          height: image.height - top,
+        }),
+      );
       return { image: cropped, applied: { kind, params: { top, side, edge: fromLeft ? 'left' : 'right' } } };
     }
     case 'jpeg': {

@@ -32,8 +32,14 @@ export function applyHomography(h: readonly number[], x: number, y: number): Poi
  * Warps raw interleaved pixels: every output pixel samples the source through `outToSource` with
  * bilinear interpolation (sharp has affine but no perspective transform). Outside the source → fill.
  */
-export function warpPerspective(src: Buffer, width: number, height: number, channels: number,
-  outToSource: readonly number[], fill: readonly number[]): Buffer {
+export function warpPerspective(
+  src: Buffer,
+  width: number,
+  height: number,
+  channels: number,
+  outToSource: readonly number[],
+  fill: readonly number[],
+): Buffer {
   const out = Buffer.alloc(width * height * channels);
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = outToSource;
   for (let y = 0; y < height; y++) {

@@ -14,8 +14,15 @@ describe('ICAO 9303 check digits and composition', () => {
 
   it('composes the ICAO TD3 specimen exactly', () => {
     const [line1, line2] = composeTd3({
-      documentCode: 'P<', issuingState: 'UTO', nationality: 'UTO', surname: 'Eriksson', givenNames: 'Anna María',
-      documentNumber: 'L898902C3', dateOfBirth: '1974-08-12', sex: 'F', dateOfExpiry: '2012-04-15',
+      documentCode: 'P<',
+      issuingState: 'UTO',
+      nationality: 'UTO',
+      surname: 'Eriksson',
+      givenNames: 'Anna María',
+      documentNumber: 'L898902C3',
+      dateOfBirth: '1974-08-12',
+      sex: 'F',
+      dateOfExpiry: '2012-04-15',
       optionalData: 'ZE184226B',
     });
     expect(line1).toBe('P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<');
@@ -24,8 +31,15 @@ describe('ICAO 9303 check digits and composition', () => {
 
   it('composes the ICAO TD1 specimen exactly', () => {
     const lines = composeTd1({
-      documentCode: 'I<', issuingState: 'UTO', nationality: 'UTO', surname: 'Eriksson', givenNames: 'Anna María',
-      documentNumber: 'D23145890', dateOfBirth: '1974-08-12', sex: 'F', dateOfExpiry: '2012-04-15',
+      documentCode: 'I<',
+      issuingState: 'UTO',
+      nationality: 'UTO',
+      surname: 'Eriksson',
+      givenNames: 'Anna María',
+      documentNumber: 'D23145890',
+      dateOfBirth: '1974-08-12',
+      sex: 'F',
+      dateOfExpiry: '2012-04-15',
     });
     expect(lines[0]).toBe('I<UTOD231458907<<<<<<<<<<<<<<<');
     expect(lines[1]).toBe('7408122F1204159UTO<<<<<<<<<<<6');
@@ -34,15 +48,18 @@ describe('ICAO 9303 check digits and composition', () => {
   });
 
   it('transliterates umlauts and accents the ICAO way', () => {
-    expect(transliterateToMrz("Müller-Lüdenscheidt")).toBe('MUELLER<LUEDENSCHEIDT');
+    expect(transliterateToMrz('Müller-Lüdenscheidt')).toBe('MUELLER<LUEDENSCHEIDT');
     expect(transliterateToMrz('Hélène')).toBe('HELENE');
   });
 });
 
 describe('validateMrz', () => {
   it('accepts the real Estonian passport and French ID lines of the dev set', () => {
-    expect(validateMrz(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02']))
-      .toEqual({ format: 'TD3', valid: true, failed: [] });
+    expect(validateMrz(['P<ESTMAENNIK<<MARI<LIIS<<<<<<<<<<<<<<<<<<<<<', 'KB00000003EST7501229F120522647501220010<<<02'])).toEqual({
+      format: 'TD3',
+      valid: true,
+      failed: [],
+    });
     expect(validateMrz(['IDFRABERTHIER<<<<<<<<<<<<<<<<<<<<<<<', '9409923102854CORINNE<<<<<<<6512068F4']).valid).toBe(true);
   });
 

@@ -1,6 +1,15 @@
 /** ICAO 9303 part 3 §6 transliteration of Latin names into MRZ characters (the common subset). */
 const SPECIAL: Record<string, string> = {
-  Ä: 'AE', Ö: 'OE', Ü: 'UE', ß: 'SS', Æ: 'AE', Ø: 'OE', Å: 'AA', Œ: 'OE', Þ: 'TH', Ð: 'D',
+  Ä: 'AE',
+  Ö: 'OE',
+  Ü: 'UE',
+  ß: 'SS',
+  Æ: 'AE',
+  Ø: 'OE',
+  Å: 'AA',
+  Œ: 'OE',
+  Þ: 'TH',
+  Ð: 'D',
 };
 
 export function transliterateToMrz(text: string): string {

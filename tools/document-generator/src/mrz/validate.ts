@@ -24,19 +24,44 @@ const RULES: Record<'TD1' | 'TD2' | 'TD3', DigitRule[]> = {
     { name: 'dateOfBirth', covers: [[1, 13, 19]], at: [1, 19] },
     { name: 'dateOfExpiry', covers: [[1, 21, 27]], at: [1, 27] },
     { name: 'personalNumber', covers: [[1, 28, 42]], at: [1, 42] },
-    { name: 'composite', covers: [[1, 0, 10], [1, 13, 20], [1, 21, 43]], at: [1, 43] },
+    {
+      name: 'composite',
+      covers: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 43],
+      ],
+      at: [1, 43],
+    },
   ],
   TD2: [
     { name: 'documentNumber', covers: [[1, 0, 9]], at: [1, 9] },
     { name: 'dateOfBirth', covers: [[1, 13, 19]], at: [1, 19] },
     { name: 'dateOfExpiry', covers: [[1, 21, 27]], at: [1, 27] },
-    { name: 'composite', covers: [[1, 0, 10], [1, 13, 20], [1, 21, 35]], at: [1, 35] },
+    {
+      name: 'composite',
+      covers: [
+        [1, 0, 10],
+        [1, 13, 20],
+        [1, 21, 35],
+      ],
+      at: [1, 35],
+    },
   ],
   TD1: [
     { name: 'documentNumber', covers: [[0, 5, 14]], at: [0, 14] },
     { name: 'dateOfBirth', covers: [[1, 0, 6]], at: [1, 6] },
     { name: 'dateOfExpiry', covers: [[1, 8, 14]], at: [1, 14] },
-    { name: 'composite', covers: [[0, 5, 30], [1, 0, 7], [1, 8, 15], [1, 18, 29]], at: [1, 29] },
+    {
+      name: 'composite',
+      covers: [
+        [0, 5, 30],
+        [1, 0, 7],
+        [1, 8, 15],
+        [1, 18, 29],
+      ],
+      at: [1, 29],
+    },
   ],
 };
 
@@ -44,7 +69,14 @@ const RULES: Record<'TD1' | 'TD2' | 'TD3', DigitRule[]> = {
 const FRA_ID_RULES: DigitRule[] = [
   { name: 'documentNumber', covers: [[1, 0, 12]], at: [1, 12] },
   { name: 'dateOfBirth', covers: [[1, 27, 33]], at: [1, 33] },
-  { name: 'composite', covers: [[0, 0, 36], [1, 0, 35]], at: [1, 35] },
+  {
+    name: 'composite',
+    covers: [
+      [0, 0, 36],
+      [1, 0, 35],
+    ],
+    at: [1, 35],
+  },
 ];
 
 export function detectMrzFormat(lines: readonly string[]): MrzFormat {

@@ -7,8 +7,10 @@ import * as opentype from 'opentype.js';
  */
 export class FontNotFoundError extends Error {
   constructor(what: string, tried: string[]) {
-    super(`${what} font not found (tried ${tried.join(', ')}). ` +
-      (what === 'OCR-B' ? 'Install Debian fonts-ocr-b (apt-get install -y fonts-ocr-b) or set KYC_OCRB_FONT.' : ''));
+    super(
+      `${what} font not found (tried ${tried.join(', ')}). ` +
+        (what === 'OCR-B' ? 'Install Debian fonts-ocr-b (apt-get install -y fonts-ocr-b) or set KYC_OCRB_FONT.' : ''),
+    );
     this.name = 'FontNotFoundError';
   }
 }

@@ -17,32 +17,49 @@ interface Field {
   value: string;
 }
 
-function fieldBlock(fonts: DocumentFonts, fields: Field[], x: number, y: number, rowHeight: number, labelSize: number,
-  valueSize: number, colour: string): string {
-  return fields.map((field, i) => {
-    const top = y + i * rowHeight;
-    return textPath(fonts.sans, field.label, x, top + labelSize, labelSize, colour) +
-      textPath(fonts.sansBold, field.value, x, top + labelSize + valueSize + 2, valueSize, '#151515');
-  }).join('');
+function fieldBlock(
+  fonts: DocumentFonts,
+  fields: Field[],
+  x: number,
+  y: number,
+  rowHeight: number,
+  labelSize: number,
+  valueSize: number,
+  colour: string,
+): string {
+  return fields
+    .map((field, i) => {
+      const top = y + i * rowHeight;
+      return (
+        textPath(fonts.sans, field.label, x, top + labelSize, labelSize, colour) +
+        textPath(fonts.sansBold, field.value, x, top + labelSize + valueSize + 2, valueSize, '#151515')
+      );
+    })
+    .join('');
 }
 
 function frame(width: number, height: number, country: CountryProfile, rng: Prng, radius: number): string {
-  return `<rect x="0" y="0" width="${width}" height="${height}" rx="${radius}" fill="${country.palette.paper}"/>` +
-    `<g clip-path="url(#card)">${guillochePattern(rng, width, height, country.palette.guilloche)}</g>`;
+  return (
+    `<rect x="0" y="0" width="${width}" height="${height}" rx="${radius}" fill="${country.palette.paper}"/>` +
+    `<g clip-path="url(#card)">${guillochePattern(rng, width, height, country.palette.guilloche)}</g>`
+  );
 }
 
 function svg(width: number, height: number, radius: number, body: string): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
     `<defs><clipPath id="card"><rect x="0" y="0" width="${width}" height="${height}" rx="${radius}"/></clipPath></defs>` +
-    `${body}</svg>`;
+    `${body}</svg>`
+  );
 }
 
 function mrzZone(fonts: DocumentFonts, lines: string[], width: number, height: number, lineGap: number): string {
   const left = (width - MRZ_PITCH * lines[0].length) / 2;
   const zoneTop = height - lineGap * lines.length - 30;
   const band = `<rect x="0" y="${zoneTop}" width="${width}" height="${height - zoneTop}" fill="#ffffff" opacity="0.55"/>`;
-  return band + lines.map((line, i) => mrzLinePath(fonts.ocrb, line, left, zoneTop + lineGap * (i + 1) + 4, MRZ_PITCH,
-    MRZ_FONT_SIZE)).join('');
+  return (
+    band + lines.map((line, i) => mrzLinePath(fonts.ocrb, line, left, zoneTop + lineGap * (i + 1) + 4, MRZ_PITCH, MRZ_FONT_SIZE)).join('')
+  );
 }
 
 export interface PassportPage {
@@ -57,21 +74,32 @@ export function passportSvg(fonts: DocumentFonts, rng: Prng, page: PassportPage)
   const { width, height } = TD3_SIZE;
   const { country, viz } = page;
   const accent = country.palette.accent;
-  const header = textPath(fonts.sansBold, country.nameInLocal, 40, 58, 34, accent) +
+  const header =
+    textPath(fonts.sansBold, country.nameInLocal, 40, 58, 34, accent) +
     textPath(fonts.sansBold, vizLabel(country, 'passport', 3).replace(/\//g, ' / '), 40, 100, 26, accent);
   const date = (iso: string): string => formatVizDate(country, iso);
   const left: Field[] = [
-    { label: `${vizLabel(country, 'type')}  P      ${vizLabel(country, 'documentNumber')}`, value: `P     ${country.code}     ${viz.documentNumber}` },
+    {
+      label: `${vizLabel(country, 'type')}  P      ${vizLabel(country, 'documentNumber')}`,
+      value: `P     ${country.code}     ${viz.documentNumber}`,
+    },
     { label: vizLabel(country, 'surname'), value: viz.surname.toUpperCase() },
     { label: vizLabel(country, 'givenNames'), value: viz.givenNames.toUpperCase() },
     { label: vizLabel(country, 'nationality'), value: viz.nationality },
     { label: vizLabel(country, 'dateOfBirth'), value: date(viz.dateOfBirth) },
-    { label: `${vizLabel(country, 'sex')}      ${vizLabel(country, 'placeOfBirth')}`, value: `${viz.sex}          ${viz.placeOfBirth.toUpperCase()}` },
+    {
+      label: `${vizLabel(country, 'sex')}      ${vizLabel(country, 'placeOfBirth')}`,
+      value: `${viz.sex}          ${viz.placeOfBirth.toUpperCase()}`,
+    },
     { label: vizLabel(country, 'dateOfIssue'), value: date(viz.dateOfIssue) },
     { label: vizLabel(country, 'dateOfExpiry'), value: date(viz.dateOfExpiry) },
   ];
-  const body = frame(width, height, country, rng, 18) + header + page.portraitSvg +
-    fieldBlock(fonts, left, 360, 130, 62, 17, 27, accent) + mrzZone(fonts, page.mrzLines, width, height, 62);
+  const body =
+    frame(width, height, country, rng, 18) +
+    header +
+    page.portraitSvg +
+    fieldBlock(fonts, left, 360, 130, 62, 17, 27, accent) +
+    mrzZone(fonts, page.mrzLines, width, height, 62);
   return svg(width, height, 18, body);
 }
 
@@ -87,7 +115,8 @@ export function idCardFrontSvg(fonts: DocumentFonts, rng: Prng, card: IdCardFron
   const { country, viz } = card;
   const accent = country.palette.accent;
   const date = (iso: string): string => formatVizDate(country, iso);
-  const header = textPath(fonts.sansBold, country.nameInLocal, 28, 44, 26, accent) +
+  const header =
+    textPath(fonts.sansBold, country.nameInLocal, 28, 44, 26, accent) +
     textPath(fonts.sansBold, vizLabel(country, 'idCard', 2).replace(/\//g, ' / '), 28, 76, 19, accent);
   const fields: Field[] = [
     { label: vizLabel(country, 'surname'), value: viz.surname.toUpperCase() },
@@ -97,8 +126,7 @@ export function idCardFrontSvg(fonts: DocumentFonts, rng: Prng, card: IdCardFron
     { label: vizLabel(country, 'documentNumber'), value: viz.documentNumber },
     { label: vizLabel(country, 'dateOfExpiry'), value: date(viz.dateOfExpiry) },
   ];
-  const body = frame(width, height, country, rng, 30) + header + card.portraitSvg +
-    fieldBlock(fonts, fields, 280, 95, 70, 13, 22, accent);
+  const body = frame(width, height, country, rng, 30) + header + card.portraitSvg + fieldBlock(fonts, fields, 280, 95, 70, 13, 22, accent);
   return svg(width, height, 30, body);
 }
 
@@ -118,7 +146,9 @@ export function idCardBackSvg(fonts: DocumentFonts, rng: Prng, card: IdCardBack)
     { label: vizLabel(country, 'dateOfIssue'), value: formatVizDate(country, viz.dateOfIssue) },
     { label: vizLabel(country, 'authority'), value: `${viz.placeOfBirth.toUpperCase()} ${country.code}` },
   ];
-  const body = frame(width, height, country, rng, 30) + fieldBlock(fonts, fields, 40, 30, 58, 13, 21, accent) +
+  const body =
+    frame(width, height, country, rng, 30) +
+    fieldBlock(fonts, fields, 40, 30, 58, 13, 21, accent) +
     mrzZone(fonts, card.mrzLines, width, height, 46);
   return svg(width, height, 30, body);
 }

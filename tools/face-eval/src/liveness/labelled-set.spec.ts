@@ -19,8 +19,14 @@ describe('readLabelledSet', () => {
   });
 
   it('reads quoted fields with commas and keeps the attack type', () => {
-    writeFileSync(join(dir, 'quoted.csv'), 'file,label,attack_type,note\na.jpg,live,none,"portrait, warm light"\nb.jpg,spoof,replay,"a ""quoted"" note, with commas"\n');
-    expect(readLabelledSet(join(dir, 'quoted.csv')).map((f) => [f.file, f.label, f.attackType])).toEqual([['a.jpg', 'live', 'none'], ['b.jpg', 'spoof', 'replay']]);
+    writeFileSync(
+      join(dir, 'quoted.csv'),
+      'file,label,attack_type,note\na.jpg,live,none,"portrait, warm light"\nb.jpg,spoof,replay,"a ""quoted"" note, with commas"\n',
+    );
+    expect(readLabelledSet(join(dir, 'quoted.csv')).map((f) => [f.file, f.label, f.attackType])).toEqual([
+      ['a.jpg', 'live', 'none'],
+      ['b.jpg', 'spoof', 'replay'],
+    ]);
   });
 
   it('reads a live-only list (a file column, e.g. identities.csv): every file bona fide', () => {

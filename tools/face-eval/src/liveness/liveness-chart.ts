@@ -21,8 +21,13 @@ export function livenessChartSvg(rows: ScoredSample[], threshold: number): strin
     const y = 26 + i * rowHeight;
     const colour = row.label === 'live' ? '#2a9d4b' : '#c0392b';
     parts.push(`<text x="4" y="${y + 11}">${escape(`${row.name} [${row.set}]`).slice(0, 60)}</text>`);
-    parts.push(`<rect x="${labelWidth}" y="${y + 2}" width="${((row.liveProbability ?? 0) * plotWidth).toFixed(1)}" height="${rowHeight - 6}" fill="${colour}" opacity="0.7"/>`);
-    if (row.modelLiveProbability !== null) parts.push(`<line x1="${x(row.modelLiveProbability).toFixed(1)}" y1="${y}" x2="${x(row.modelLiveProbability).toFixed(1)}" y2="${y + rowHeight - 2}" stroke="#000" stroke-width="2"/>`);
+    parts.push(
+      `<rect x="${labelWidth}" y="${y + 2}" width="${((row.liveProbability ?? 0) * plotWidth).toFixed(1)}" height="${rowHeight - 6}" fill="${colour}" opacity="0.7"/>`,
+    );
+    if (row.modelLiveProbability !== null)
+      parts.push(
+        `<line x1="${x(row.modelLiveProbability).toFixed(1)}" y1="${y}" x2="${x(row.modelLiveProbability).toFixed(1)}" y2="${y + rowHeight - 2}" stroke="#000" stroke-width="2"/>`,
+      );
   });
   parts.push('</svg>');
   return parts.join('\n');

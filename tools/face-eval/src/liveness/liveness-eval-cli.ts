@@ -33,13 +33,17 @@ async function detectFaceBox(image: RgbImage): Promise<Box | null> {
 
 async function main(): Promise<void> {
   const specs: LivenessSetFile[] = presentSets(LIVENESS_SETS);
-  for (const file of paths('--liveness')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'labelled' });
-  for (const file of paths('--live')) if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'live-only' });
+  for (const file of paths('--liveness'))
+    if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'labelled' });
+  for (const file of paths('--live'))
+    if (!specs.some((s) => s.file === file)) specs.push({ name: setNameFor(file, LIVENESS_SETS), file, kind: 'live-only' });
   if (specs.length === 0) throw new Error(`no liveness sets under ${SHARED_DATA_DIR} and none given`);
   const threshold = Number(argument('--threshold') ?? 0.5);
 
   const { sets, syntheticSources } = await loadLivenessSets(specs, detectFaceBox, { 'spoof-dev': SPOOF_DEV_BOXES });
-  process.stdout.write(`eval:liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)\n`);
+  process.stdout.write(
+    `eval:liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)\n`,
+  );
   const report = await evaluateLiveness({ sets, syntheticSources, threshold, progress: (line) => process.stdout.write(`${line}\n`) });
   const reports = resolve(process.cwd(), 'reports');
   mkdirSync(reports, { recursive: true });
@@ -48,15 +52,29 @@ async function main(): Promise<void> {
   writeLivenessRocs(report.liveness.rocs, threshold, join(reports, 'eval-liveness'));
   const { apcer, bpcer, samples, modelOnly, real } = report.liveness;
   const pct = (v: number | null): string => (v === null ? '-' : `${(v * 100).toFixed(1)} %`);
-  process.stdout.write(`\nfused: APCER ${pct(apcer)} BPCER ${pct(bpcer)} over ${samples} samples; MiniFASNet only: APCER ${pct(modelOnly.apcer)} BPCER ${pct(modelOnly.bpcer)}\n`);
+  process.stdout.write(
+    `\nfused: APCER ${pct(apcer)} BPCER ${pct(bpcer)} over ${samples} samples; MiniFASNet only: APCER ${pct(modelOnly.apcer)} BPCER ${pct(modelOnly.bpcer)}\n`,
+  );
   for (const [set, rates] of Object.entries(report.liveness.bySet)) {
     const model = report.liveness.bySetModelOnly[set];
-    process.stdout.write(`  ${set}: APCER ${pct(rates.apcer)} BPCER ${pct(rates.bpcer)} (${rates.spoofs} attacks, ${rates.lives} bona fide); model alone APCER ${pct(model.apcer)} BPCER ${pct(model.bpcer)}\n`);
+    process.stdout.write(
+      `  ${set}: APCER ${pct(rates.apcer)} BPCER ${pct(rates.bpcer)} (${rates.spoofs} attacks, ${rates.lives} bona fide); model alone APCER ${pct(model.apcer)} BPCER ${pct(model.bpcer)}\n`,
+    );
   }
-  process.stdout.write(`real bona fide captures: BPCER ${pct(real.live.bpcer)} fused (${real.live.rejected}/${real.live.n}), ${pct(real.live.modelOnlyBpcer)} model alone\n`);
-  for (const r of real.live.rejections) process.stdout.write(`  rejected ${r.set}/${r.name}: ${r.reason}/${r.subReason} model ${r.model?.toFixed(3) ?? '-'} fused ${r.fused?.toFixed(3) ?? '-'}\n`);
-  process.stdout.write(`real attacks refused: ${real.attacks.refused}/${real.attacks.n} fused, ${real.attacks.modelOnlyRefused}/${real.attacks.n} model alone\n`);
-  for (const a of real.attacks.accepted) process.stdout.write(`  accepted ${a.set}/${a.name} (${a.attackType ?? 'attack'}): model ${a.model?.toFixed(3) ?? '-'} fused ${a.fused?.toFixed(3) ?? '-'}\n`);
+  process.stdout.write(
+    `real bona fide captures: BPCER ${pct(real.live.bpcer)} fused (${real.live.rejected}/${real.live.n}), ${pct(real.live.modelOnlyBpcer)} model alone\n`,
+  );
+  for (const r of real.live.rejections)
+    process.stdout.write(
+      `  rejected ${r.set}/${r.name}: ${r.reason}/${r.subReason} model ${r.model?.toFixed(3) ?? '-'} fused ${r.fused?.toFixed(3) ?? '-'}\n`,
+    );
+  process.stdout.write(
+    `real attacks refused: ${real.attacks.refused}/${real.attacks.n} fused, ${real.attacks.modelOnlyRefused}/${real.attacks.n} model alone\n`,
+  );
+  for (const a of real.attacks.accepted)
+    process.stdout.write(
+      `  accepted ${a.set}/${a.name} (${a.attackType ?? 'attack'}): model ${a.model?.toFixed(3) ?? '-'} fused ${a.fused?.toFixed(3) ?? '-'}\n`,
+    );
   process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')}, eval-liveness.svg and eval-liveness.liveness-roc-*.svg\n`);
 }
 

@@ -43,8 +43,20 @@ export interface LivenessRoc {
 
 /** Rejected bona fide captures and accepted attacks of the real sets, with what decided each. */
 export interface RealSetSummary {
-  live: { n: number; rejected: number; bpcer: number | null; modelOnlyRejected: number; modelOnlyBpcer: number | null; rejections: Array<{ set: string; name: string; reason?: string; subReason?: string; model: number | null; fused: number | null }> };
-  attacks: { n: number; refused: number; modelOnlyRefused: number; accepted: Array<{ set: string; name: string; attackType?: string; model: number | null; fused: number | null }> };
+  live: {
+    n: number;
+    rejected: number;
+    bpcer: number | null;
+    modelOnlyRejected: number;
+    modelOnlyBpcer: number | null;
+    rejections: Array<{ set: string; name: string; reason?: string; subReason?: string; model: number | null; fused: number | null }>;
+  };
+  attacks: {
+    n: number;
+    refused: number;
+    modelOnlyRefused: number;
+    accepted: Array<{ set: string; name: string; attackType?: string; model: number | null; fused: number | null }>;
+  };
   /** Per cue: real bona fide captures it rejected (dominant cue of a SPOOF verdict) and real attacks it refused that the model alone accepted. */
   byCue: Record<string, { rejectedLive: string[]; caughtAttacksModelMissed: string[] }>;
 }
@@ -59,13 +71,33 @@ export interface LivenessEvalReport {
     rocs: LivenessRoc[];
     perImage: ScoredSample[];
   };
-  latency: { image: string; runs: number; p50Ms: number; p95Ms: number; meanMs: number; meanStageMs?: { decode: number; models: number; evidence: number }; cpuMsPerCall?: number; loadAverage?: number[]; note: string };
+  latency: {
+    image: string;
+    runs: number;
+    p50Ms: number;
+    p95Ms: number;
+    meanMs: number;
+    meanStageMs?: { decode: number; models: number; evidence: number };
+    cpuMsPerCall?: number;
+    loadAverage?: number[];
+    note: string;
+  };
   notes: string[];
 }
 
-function scored(name: string, set: string, kind: string, label: 'live' | 'spoof', result: LivenessResult, attackType?: string): ScoredSample {
+function scored(
+  name: string,
+  set: string,
+  kind: string,
+  label: 'live' | 'spoof',
+  result: LivenessResult,
+  attackType?: string,
+): ScoredSample {
   return {
-    name, set, kind, label,
+    name,
+    set,
+    kind,
+    label,
     ...(attackType && attackType !== 'none' ? { attackType } : {}),
     isLive: result.isLive,
     confidence: result.confidence,
@@ -90,7 +122,12 @@ async function reduced(image: RgbImage, box: Box): Promise<{ image: RgbImage; bo
   if (factor >= 1) return { image, box };
   const width = Math.round(image.width * factor);
   const height = Math.round(image.height * factor);
-  const data = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), { raw: { width: image.width, height: image.height, channels: 3 } }).resize(width, height, { fit: 'fill' }).raw().toBuffer();
+  const data = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
+    raw: { width: image.width, height: image.height, channels: 3 },
+  })
+    .resize(width, height, { fit: 'fill' })
+    .raw()
+    .toBuffer();
   return {
     image: { width, height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) },
     box: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor },
@@ -117,25 +154,35 @@ export async function evaluateLiveness(input: {
     for (const file of set.files) {
       const result = await checkLiveness(readFileSync(file.path), { faceBox: file.box, detectFace: input.detectFace, threshold });
       rows.push(scored(file.file, set.name, 'file', file.label, result, file.attackType));
-      log(`${set.name} ${file.file} (${file.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`);
+      log(
+        `${set.name} ${file.file} (${file.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`,
+      );
     }
   }
   for (const source of input.syntheticSources) {
     const decoded = await decodeToRgb(readFileSync(source.path));
     if (!decoded.ok) continue;
-    const scaledBox = { x: source.box.x * decoded.scale, y: source.box.y * decoded.scale, width: source.box.width * decoded.scale, height: source.box.height * decoded.scale };
+    const scaledBox = {
+      x: source.box.x * decoded.scale,
+      y: source.box.y * decoded.scale,
+      width: source.box.width * decoded.scale,
+      height: source.box.height * decoded.scale,
+    };
     const { image, box } = await reduced(decoded.image, scaledBox);
     const derived: DerivedSample[] = [...syntheticSpoofs(source.name, image, box), ...(await liveVariants(source.name, image, box))];
     for (const sample of derived) {
       const result = await checkLivenessOnImage(sample.image, { faceBox: sample.box, threshold });
       rows.push(scored(sample.name, 'synthetic', sample.kind, sample.label, result));
-      log(`synthetic ${sample.name} (${sample.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`);
+      log(
+        `synthetic ${sample.name} (${sample.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`,
+      );
     }
   }
 
   const modelAccepts = (r: ScoredSample): boolean => (r.modelLiveProbability ?? 0) >= threshold;
   const verdicts = (list: ScoredSample[]): ErrorRates => errorRates(list.map((r) => ({ label: r.label, acceptedAsLive: r.isLive })));
-  const modelVerdicts = (list: ScoredSample[]): ErrorRates => errorRates(list.map((r) => ({ label: r.label, acceptedAsLive: modelAccepts(r) })));
+  const modelVerdicts = (list: ScoredSample[]): ErrorRates =>
+    errorRates(list.map((r) => ({ label: r.label, acceptedAsLive: modelAccepts(r) })));
   const bySet: Record<string, ErrorRates> = {};
   const bySetModelOnly: Record<string, ErrorRates> = {};
   for (const key of [...new Set(rows.map(setKey))]) {
@@ -144,7 +191,9 @@ export async function evaluateLiveness(input: {
   }
 
   const latency = await measureLatency(input.syntheticSources[0], input.latencyRuns ?? 40);
-  log(`latency on ${latency.image}: p50 ${latency.p50Ms.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms over ${latency.runs} runs; mean stages ${JSON.stringify(latency.meanStageMs)}; CPU ${latency.cpuMsPerCall?.toFixed(1)} ms/call; load ${latency.loadAverage?.map((l) => l.toFixed(1)).join('/')}`);
+  log(
+    `latency on ${latency.image}: p50 ${latency.p50Ms.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms over ${latency.runs} runs; mean stages ${JSON.stringify(latency.meanStageMs)}; CPU ${latency.cpuMsPerCall?.toFixed(1)} ms/call; load ${latency.loadAverage?.map((l) => l.toFixed(1)).join('/')}`,
+  );
   return {
     liveness: {
       ...verdicts(rows),
@@ -152,7 +201,10 @@ export async function evaluateLiveness(input: {
       modelOnly: modelVerdicts(rows),
       bySet,
       bySetModelOnly,
-      real: summariseReal(rows.filter((r) => realSets.has(r.set)), modelAccepts),
+      real: summariseReal(
+        rows.filter((r) => realSets.has(r.set)),
+        modelAccepts,
+      ),
       rocs: livenessRocs(rows, realSets),
       perImage: rows,
     },
@@ -188,13 +240,22 @@ function summariseReal(rows: ScoredSample[], modelAccepts: (r: ScoredSample) => 
       bpcer: live.length ? rejected.length / live.length : null,
       modelOnlyRejected: modelRejected.length,
       modelOnlyBpcer: live.length ? modelRejected.length / live.length : null,
-      rejections: rejected.map((r) => ({ set: r.set, name: r.name, reason: r.reason, subReason: r.subReason, model: r.modelLiveProbability, fused: r.liveProbability })),
+      rejections: rejected.map((r) => ({
+        set: r.set,
+        name: r.name,
+        reason: r.reason,
+        subReason: r.subReason,
+        model: r.modelLiveProbability,
+        fused: r.liveProbability,
+      })),
     },
     attacks: {
       n: attacks.length,
       refused: attacks.filter((r) => !r.isLive).length,
       modelOnlyRefused: attacks.filter((r) => !modelAccepts(r)).length,
-      accepted: attacks.filter((r) => r.isLive).map((r) => ({ set: r.set, name: r.name, attackType: r.attackType, model: r.modelLiveProbability, fused: r.liveProbability })),
+      accepted: attacks
+        .filter((r) => r.isLive)
+        .map((r) => ({ set: r.set, name: r.name, attackType: r.attackType, model: r.modelLiveProbability, fused: r.liveProbability })),
     },
     byCue,
   };
@@ -211,7 +272,10 @@ export function livenessRocs(rows: ScoredSample[], realSets: Set<string>): Liven
   const rocs: LivenessRoc[] = [];
   const distance = (p: number | null): number => 1 - (p ?? 0);
   const curve = (live: ScoredSample[], attacks: ScoredSample[], pick: (r: ScoredSample) => number | null): RocPoint[] =>
-    rocCurve(live.map((r) => distance(pick(r))), attacks.map((r) => distance(pick(r)))).map((p) => ({ ...p, threshold: 1 - p.threshold }));
+    rocCurve(
+      live.map((r) => distance(pick(r))),
+      attacks.map((r) => distance(pick(r))),
+    ).map((p) => ({ ...p, threshold: 1 - p.threshold }));
   for (const key of [...new Set(rows.map(setKey))]) {
     const own = rows.filter((r) => setKey(r) === key);
     const ownLive = own.filter((r) => r.label === 'live');
@@ -230,7 +294,10 @@ export function livenessRocs(rows: ScoredSample[], realSets: Set<string>): Liven
   return rocs;
 }
 
-async function measureLatency(source: { path: string; name: string; box: Box } | undefined, runs: number): Promise<LivenessEvalReport['latency']> {
+async function measureLatency(
+  source: { path: string; name: string; box: Box } | undefined,
+  runs: number,
+): Promise<LivenessEvalReport['latency']> {
   if (!source) return { image: '-', runs: 0, p50Ms: 0, p95Ms: 0, meanMs: 0, note: 'no image' };
   const bytes = readFileSync(source.path);
   await checkLiveness(bytes, { faceBox: source.box }); // sessions are created lazily on the first call
@@ -243,7 +310,11 @@ async function measureLatency(source: { path: string; name: string; box: Box } |
     const result = await checkLiveness(bytes, { faceBox: source.box });
     times.push(performance.now() - started);
     const t = result.details.timingsMs;
-    if (t) { stages.decode += t.decode / runs; stages.models += t.models / runs; stages.evidence += t.evidence / runs; }
+    if (t) {
+      stages.decode += t.decode / runs;
+      stages.models += t.models / runs;
+      stages.evidence += t.evidence / runs;
+    }
   }
   const cpuAfter = process.cpuUsage(cpuBefore);
   return {
@@ -253,7 +324,7 @@ async function measureLatency(source: { path: string; name: string; box: Box } |
     p95Ms: percentile(times, 0.95),
     meanMs: times.reduce((a, b) => a + b, 0) / times.length,
     meanStageMs: stages,
-    cpuMsPerCall: ((cpuAfter.user + cpuAfter.system) / 1000) / runs,
+    cpuMsPerCall: (cpuAfter.user + cpuAfter.system) / 1000 / runs,
     // The machine's 1/5/15-minute load: figures taken under load are not the uncontended latency.
     loadAverage: loadavg(),
     note: 'decode + both models + image evidence, one call at a time, sessions already created; wall-clock on this machine (shared with other jobs)',

@@ -44,8 +44,18 @@ export async function liveVariants(name: string, live: RgbImage, box: Box): Prom
 
 export function syntheticSpoofs(name: string, live: RgbImage, box: Box): DerivedSample[] {
   const samples: DerivedSample[] = [];
-  for (const [pitch, angle] of [[1.3, 0], [1.7, 3], [2.3, 7]] as const) {
-    samples.push({ name: `${name}#screen-p${pitch}-a${angle}`, label: 'spoof', kind: 'synthetic-screen', image: simulateScreenReplay(live, pitch, angle), box });
+  for (const [pitch, angle] of [
+    [1.3, 0],
+    [1.7, 3],
+    [2.3, 7],
+  ] as const) {
+    samples.push({
+      name: `${name}#screen-p${pitch}-a${angle}`,
+      label: 'spoof',
+      kind: 'synthetic-screen',
+      image: simulateScreenReplay(live, pitch, angle),
+      box,
+    });
   }
   const inDevice = placeInDevice(simulateScreenReplay(live, 1.7, 3), box, 0.8);
   samples.push({ name: `${name}#screen-in-device`, label: 'spoof', kind: 'synthetic-screen', image: inDevice.image, box: inDevice.box });
@@ -53,6 +63,12 @@ export function syntheticSpoofs(name: string, live: RgbImage, box: Box): Derived
     samples.push({ name: `${name}#print-cell${cell}`, label: 'spoof', kind: 'synthetic-print', image: simulatePrint(live, cell), box });
   }
   const printInHand = placeInDevice(simulatePrint(live, 4.5), box, 0.8);
-  samples.push({ name: `${name}#print-with-edges`, label: 'spoof', kind: 'synthetic-print', image: printInHand.image, box: printInHand.box });
+  samples.push({
+    name: `${name}#print-with-edges`,
+    label: 'spoof',
+    kind: 'synthetic-print',
+    image: printInHand.image,
+    box: printInHand.box,
+  });
   return samples;
 }

@@ -8,7 +8,9 @@ export class CreditLimitAndLedger1764028800000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE billing.accounts ADD COLUMN credit_limit integer NOT NULL DEFAULT 0 CHECK (credit_limit >= 0)`);
     await queryRunner.query(`ALTER TABLE billing.accounts DROP CONSTRAINT accounts_balance_check`);
     await queryRunner.query(`ALTER TABLE billing.charges DROP CONSTRAINT charges_source_check`);
-    await queryRunner.query(`ALTER TABLE billing.charges ADD CONSTRAINT charges_source_check CHECK (source IN ('trial', 'balance', 'credit', 'unpaid'))`);
+    await queryRunner.query(
+      `ALTER TABLE billing.charges ADD CONSTRAINT charges_source_check CHECK (source IN ('trial', 'balance', 'credit', 'unpaid'))`,
+    );
     // The balance history: every change with the account as it stood afterwards.
     await queryRunner.query(`
       CREATE TABLE billing.ledger (
@@ -44,11 +46,15 @@ export class CreditLimitAndLedger1764028800000 implements MigrationInterface {
         amount integer NOT NULL CHECK (amount > 0),
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await queryRunner.query(`INSERT INTO billing.top_ups (project_id, environment, amount, created_at) SELECT project_id, environment, amount, created_at FROM billing.ledger WHERE kind = 'top_up'`);
+    await queryRunner.query(
+      `INSERT INTO billing.top_ups (project_id, environment, amount, created_at) SELECT project_id, environment, amount, created_at FROM billing.ledger WHERE kind = 'top_up'`,
+    );
     await queryRunner.query('DROP TABLE billing.ledger');
     await queryRunner.query(`UPDATE billing.charges SET source = 'unpaid' WHERE source = 'credit'`);
     await queryRunner.query(`ALTER TABLE billing.charges DROP CONSTRAINT charges_source_check`);
-    await queryRunner.query(`ALTER TABLE billing.charges ADD CONSTRAINT charges_source_check CHECK (source IN ('trial', 'balance', 'unpaid'))`);
+    await queryRunner.query(
+      `ALTER TABLE billing.charges ADD CONSTRAINT charges_source_check CHECK (source IN ('trial', 'balance', 'unpaid'))`,
+    );
     await queryRunner.query(`UPDATE billing.accounts SET balance = 0 WHERE balance < 0`);
     await queryRunner.query(`ALTER TABLE billing.accounts ADD CONSTRAINT accounts_balance_check CHECK (balance >= 0)`);
     await queryRunner.query(`ALTER TABLE billing.accounts DROP COLUMN credit_limit`);

@@ -18,7 +18,9 @@ export class SideUploadCandidates1765008000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE document.side_analyses ADD COLUMN data_generation integer NOT NULL DEFAULT 0`);
     await queryRunner.query(`UPDATE document.side_analyses SET promoted_at = created_at`);
     await queryRunner.query(`ALTER TABLE document.side_analyses ADD PRIMARY KEY (upload_id)`);
-    await queryRunner.query(`CREATE UNIQUE INDEX side_analyses_promoted_idx ON document.side_analyses (session_id, side) WHERE promoted_at IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX side_analyses_promoted_idx ON document.side_analyses (session_id, side) WHERE promoted_at IS NOT NULL`,
+    );
     await queryRunner.query(`CREATE INDEX side_analyses_session_idx ON document.side_analyses (session_id)`);
     await queryRunner.query(`CREATE INDEX side_analyses_candidates_idx ON document.side_analyses (created_at) WHERE promoted_at IS NULL`);
     await queryRunner.query(`ALTER TABLE document.side_images ADD COLUMN upload_id uuid`);

@@ -17,7 +17,9 @@ export class AdminTokenGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const token = bearerToken(context.switchToHttp().getRequest<FastifyRequest>().headers.authorization);
-    const given = createHash('sha256').update(token ?? '').digest();
+    const given = createHash('sha256')
+      .update(token ?? '')
+      .digest();
     if (!token || !timingSafeEqual(given, this.expected)) throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing or wrong admin token');
     return true;
   }

@@ -16,7 +16,8 @@ const STANDARD_BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function decodeBase64Image(encoded: string): Buffer {
   const compact = encoded.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
   if (compact.length === 0) throw new KycError(ErrorCode.IMAGE_INVALID, 'base64 is empty');
-  if (compact.length % 4 !== 0 || !STANDARD_BASE64.test(compact)) throw new KycError(ErrorCode.IMAGE_INVALID, 'base64 is not valid standard base64');
+  if (compact.length % 4 !== 0 || !STANDARD_BASE64.test(compact))
+    throw new KycError(ErrorCode.IMAGE_INVALID, 'base64 is not valid standard base64');
   const image = Buffer.from(compact, 'base64');
   assertAcceptableUpload(image);
   return image;

@@ -14,7 +14,10 @@ export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
 @Controller('v1/kyc')
 @UseGuards(EmbedTokenGuard)
 export class DeviceController {
-  constructor(private readonly clients: ServiceClients, private readonly callWindows: DeviceCallWindowRepository) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly callWindows: DeviceCallWindowRepository,
+  ) {}
 
   /**
    * The stateless liveness pre-check: the same detection and passive liveness as a selfie upload,
@@ -36,6 +39,9 @@ export class DeviceController {
     const admission = admitDeviceCall(kind, window, new Date());
     if (admission.admitted) return;
     void reply.header('retry-after', String(admission.retryAfterSeconds));
-    throw new KycError(ErrorCode.RATE_LIMITED, `Too many ${kind.replace(/_/g, ' ')} calls for this session; retry in ${admission.retryAfterSeconds} s`);
+    throw new KycError(
+      ErrorCode.RATE_LIMITED,
+      `Too many ${kind.replace(/_/g, ' ')} calls for this session; retry in ${admission.retryAfterSeconds} s`,
+    );
   }
 }

@@ -40,11 +40,18 @@ export class EmbedTokenGuard implements CanActivate {
 
   private async verify(token: string): Promise<DeviceSession> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: 'kyc-session', audience: 'kyc-device', requiredClaims: ['sub', 'exp'] });
-      if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string' || typeof payload.env !== 'string') throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: 'kyc-session',
+        audience: 'kyc-device',
+        requiredClaims: ['sub', 'exp'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string' || typeof payload.env !== 'string')
+        throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
       return { sessionId: payload.sub, projectId: payload.pid, environment: payload.env };
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw new KycError(ErrorCode.SESSION_EXPIRED, 'The session of this embed token has expired; create a new session');
+      if (error instanceof joseErrors.JWTExpired)
+        throw new KycError(ErrorCode.SESSION_EXPIRED, 'The session of this embed token has expired; create a new session');
       if (error instanceof KycError) throw error;
       throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
     }

@@ -17,8 +17,12 @@ describe(toKycError.name, () => {
   });
 
   it('maps framework errors of the caller to their codes', () => {
-    expect(toKycError(Object.assign(new SyntaxError('bad'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).error.code).toBe(ErrorCode.MALFORMED_JSON);
-    expect(toKycError(Object.assign(new Error('big'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 })).error.code).toBe(ErrorCode.IMAGE_INVALID);
+    expect(toKycError(Object.assign(new SyntaxError('bad'), { code: 'FST_ERR_CTP_INVALID_JSON_BODY', statusCode: 400 })).error.code).toBe(
+      ErrorCode.MALFORMED_JSON,
+    );
+    expect(toKycError(Object.assign(new Error('big'), { code: 'FST_REQ_FILE_TOO_LARGE', statusCode: 413 })).error.code).toBe(
+      ErrorCode.IMAGE_INVALID,
+    );
     expect(toKycError(new NotFoundException()).error.code).toBe(ErrorCode.NOT_FOUND);
   });
 

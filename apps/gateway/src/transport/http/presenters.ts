@@ -21,7 +21,14 @@ export function presentCreatedSession(s: session.Session) {
 }
 
 export function presentSession(s: session.Session) {
-  return { id: s.id, status: s.status, clientMetadata: parseMetadata(s.clientMetadataJson), createdAt: s.createdAt, expiresAt: s.expiresAt, updatedAt: s.updatedAt };
+  return {
+    id: s.id,
+    status: s.status,
+    clientMetadata: parseMetadata(s.clientMetadataJson),
+    createdAt: s.createdAt,
+    expiresAt: s.expiresAt,
+    updatedAt: s.updatedAt,
+  };
 }
 
 export function presentDocumentUpload(r: session.DocumentUploadResult) {
@@ -63,7 +70,11 @@ export function presentSubmit(r: session.SubmitResult) {
       return {
         ...base,
         confidence: r.confidence,
-        data: { documentType: r.documentType, extractedData: presentExtracted(r.extractedData, SUBMIT_FIELDS), verificationAttemptId: r.verificationAttemptId },
+        data: {
+          documentType: r.documentType,
+          extractedData: presentExtracted(r.extractedData, SUBMIT_FIELDS),
+          verificationAttemptId: r.verificationAttemptId,
+        },
       };
     case 'queued':
       return { ...base, jobId: r.jobId };
@@ -88,22 +99,21 @@ export function presentVerification(v: session.Verification) {
   const a = v.verification;
   let verification: Record<string, unknown> | null = null;
   if (v.hasVerification && a) {
-    verification =
-      UNDER_REVIEW.has(v.status)
-        ? { id: a.id, status: a.status, confidence: a.confidence, failureReason: a.failureReason || null }
-        : {
-            id: a.id,
-            status: a.status,
-            confidence: a.confidence,
-            documentType: a.documentType || null,
-            faceMatchStatus: a.faceMatchStatus || null,
-            faceMatchScore: a.hasFaceMatchScore ? a.faceMatchScore : null,
-            poaStatus: a.poaStatus || null,
-            failureReason: a.failureReason || null,
-            isReused: a.isReused,
-            extractedData: presentExtracted(a.extractedData, READ_FIELDS),
-            createdAt: a.createdAt,
-          };
+    verification = UNDER_REVIEW.has(v.status)
+      ? { id: a.id, status: a.status, confidence: a.confidence, failureReason: a.failureReason || null }
+      : {
+          id: a.id,
+          status: a.status,
+          confidence: a.confidence,
+          documentType: a.documentType || null,
+          faceMatchStatus: a.faceMatchStatus || null,
+          faceMatchScore: a.hasFaceMatchScore ? a.faceMatchScore : null,
+          poaStatus: a.poaStatus || null,
+          failureReason: a.failureReason || null,
+          isReused: a.isReused,
+          extractedData: presentExtracted(a.extractedData, READ_FIELDS),
+          createdAt: a.createdAt,
+        };
   }
   return {
     sessionId: v.sessionId,

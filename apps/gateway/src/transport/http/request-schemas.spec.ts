@@ -7,11 +7,18 @@ describe('scoringPolicyBody', () => {
 
   it('accepts any subset of the settings, {} included (a reset)', () => {
     expect(scoringPolicyBody.parse({})).toEqual({});
-    expect(scoringPolicyBody.parse({ autoApproveThreshold: 0.85, weights, lowSeverityPenalty: 0, duplicates: 'allow' })).toEqual({ autoApproveThreshold: 0.85, weights, lowSeverityPenalty: 0, duplicates: 'allow' });
+    expect(scoringPolicyBody.parse({ autoApproveThreshold: 0.85, weights, lowSeverityPenalty: 0, duplicates: 'allow' })).toEqual({
+      autoApproveThreshold: 0.85,
+      weights,
+      lowSeverityPenalty: 0,
+      duplicates: 'allow',
+    });
   });
 
   it('leaves ranges to the scoring service, which lists every problem at once', () => {
-    expect(scoringPolicyBody.parse({ autoApproveThreshold: 1.5, weights: { ...weights, faceMatchScore: 0.9 } })).toMatchObject({ autoApproveThreshold: 1.5 });
+    expect(scoringPolicyBody.parse({ autoApproveThreshold: 1.5, weights: { ...weights, faceMatchScore: 0.9 } })).toMatchObject({
+      autoApproveThreshold: 1.5,
+    });
   });
 
   it.each([

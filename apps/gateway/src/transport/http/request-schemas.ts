@@ -32,10 +32,17 @@ export const deviceDataBody = z.object({
 
 export const documentUploadFields = z.object({
   imageType: z.enum(['front', 'back', 'main']),
-  isRetake: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+  isRetake: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
 });
 
-export const idempotencyKey = z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+export const idempotencyKey = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 
 export const sessionIdParam = z.string().max(64);
 
@@ -64,7 +71,10 @@ export const scoringPolicyBody = z.strictObject({
 export const creditLimitBody = z.object({ creditLimit: z.number().int().min(0).max(1_000_000) });
 export const balanceHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.string().regex(/^\d{1,18}$/).optional(),
+  before: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .optional(),
 });
 export const listSessionsQuery = z.object({
   environment: environmentName.optional(),

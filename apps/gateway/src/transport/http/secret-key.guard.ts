@@ -19,12 +19,16 @@ export const AUTH_CACHE_TTL_MS = Symbol('AUTH_CACHE_TTL_MS');
 export class SecretKeyGuard implements CanActivate {
   private readonly cache = new Map<string, { principal: session.Principal; expiresAt: number }>();
 
-  constructor(private readonly clients: ServiceClients, @Inject(AUTH_CACHE_TTL_MS) private readonly ttlMs: number) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    @Inject(AUTH_CACHE_TTL_MS) private readonly ttlMs: number,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const key = bearerToken(request.headers.authorization);
-    if (!key || !SECRET_KEY_PATTERN.test(key)) throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing or malformed secret key: send Authorization: Bearer sk_...');
+    if (!key || !SECRET_KEY_PATTERN.test(key))
+      throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing or malformed secret key: send Authorization: Bearer sk_...');
     const digest = createHash('sha256').update(key).digest('hex');
     const cached = this.cache.get(digest);
     if (cached && cached.expiresAt > Date.now()) {

@@ -63,13 +63,17 @@ export class SessionsController {
     }
     // The session exists: answer it even if the replay record cannot be written. Releasing the key
     // then lets a retry through to the session service, which answers the same session.
-    await this.idempotency.complete(projectId, key, 201, created).catch(() => this.idempotency.release(projectId, key).catch(() => undefined));
+    await this.idempotency
+      .complete(projectId, key, 201, created)
+      .catch(() => this.idempotency.release(projectId, key).catch(() => undefined));
     return created;
   }
 
   @Get(':sessionId')
   async get(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
-    return presentSession(await this.clients.session.getSession({ principal: request.principal, sessionId: sessionIdParam.parse(sessionId) }));
+    return presentSession(
+      await this.clients.session.getSession({ principal: request.principal, sessionId: sessionIdParam.parse(sessionId) }),
+    );
   }
 
   /** The update operation (spec 4.3): replaces clientMetadata. */

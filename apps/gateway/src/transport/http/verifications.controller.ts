@@ -11,7 +11,10 @@ import { SecretKeyGuard } from './secret-key.guard';
 @Controller('v1/verifications/:sessionId')
 @UseGuards(SecretKeyGuard)
 export class VerificationsController {
-  constructor(private readonly clients: ServiceClients, private readonly closedVerifications: ClosedVerificationReads) {}
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly closedVerifications: ClosedVerificationReads,
+  ) {}
 
   private ref(request: AuthenticatedRequest, sessionId: string) {
     return { principal: request.principal, sessionId: sessionIdParam.parse(sessionId) };
@@ -23,7 +26,12 @@ export class VerificationsController {
     const session = this.ref(request, sessionId);
     const upload = await readMultipartUpload(request);
     const fields = documentUploadFields.parse(upload.fields);
-    const result = await this.clients.session.uploadDocument({ session, imageType: fields.imageType, image: upload.image, isRetake: fields.isRetake });
+    const result = await this.clients.session.uploadDocument({
+      session,
+      imageType: fields.imageType,
+      image: upload.image,
+      isRetake: fields.isRetake,
+    });
     return presentDocumentUpload(result);
   }
 
@@ -40,8 +48,13 @@ export class VerificationsController {
   async recordDeviceData(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
     const body = deviceDataBody.parse(rawBody ?? {});
     const deviceData = {
-      ipAddress: body.ipAddress ?? '', userAgent: body.userAgent ?? '', fingerprint: body.fingerprint ?? '', timezone: body.timezone ?? '',
-      language: body.language ?? '', platform: body.platform ?? '', screenResolution: body.screenResolution ?? '',
+      ipAddress: body.ipAddress ?? '',
+      userAgent: body.userAgent ?? '',
+      fingerprint: body.fingerprint ?? '',
+      timezone: body.timezone ?? '',
+      language: body.language ?? '',
+      platform: body.platform ?? '',
+      screenResolution: body.screenResolution ?? '',
     };
     return presentDeviceData(await this.clients.session.recordDeviceData({ session: this.ref(request, sessionId), deviceData }));
   }

@@ -1,6 +1,14 @@
 import type { TypedEvent } from '@kyc/events';
 import type { EnvironmentName } from '../../domain/environment';
-import type { AttemptOutcome, AttemptRecord, IdempotencyClaim, NewSession, SessionChanges, SessionRecord, SessionScope } from '../../domain/session';
+import type {
+  AttemptOutcome,
+  AttemptRecord,
+  IdempotencyClaim,
+  NewSession,
+  SessionChanges,
+  SessionRecord,
+  SessionScope,
+} from '../../domain/session';
 import type { SessionStatus } from '../../domain/session-status';
 
 /** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
@@ -37,7 +45,10 @@ export interface SessionTransaction {
    * Inserts unless the project already has a session made with this key; then that session is
    * answered with the fingerprint it was made with (the caller refuses a different request).
    */
-  insertOnce(session: NewSession, idempotency: IdempotencyClaim): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }>;
+  insertOnce(
+    session: NewSession,
+    idempotency: IdempotencyClaim,
+  ): Promise<{ session: SessionRecord; created: boolean; fingerprint: string }>;
   /** A session of another project or environment is indistinguishable from a missing one (KYC_001). */
   findForUpdate(scope: SessionScope, sessionId: string): Promise<SessionRecord>;
   /** Admin access: any environment of one project. */
@@ -57,7 +68,10 @@ export interface SessionTransaction {
   abandonAttempt(attemptId: string, reason: string, restoreTo: SessionStatus): Promise<boolean>;
   /** Processing attempts whose lease ran out, locked (SKIP LOCKED: sweepers run side by side). */
   lockLapsedAttempts(now: Date, limit: number): Promise<LapsedAttempt[]>;
-  recordReview(attemptId: string, review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null }): Promise<void>;
+  recordReview(
+    attemptId: string,
+    review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null },
+  ): Promise<void>;
 
   appendOutbox(event: OutboxEvent): Promise<void>;
   /** Asks every purge target to delete the session's artifacts, until each acknowledges (purge-worker.ts). */

@@ -62,8 +62,12 @@ export class CreateSessionTables1763870400000 implements MigrationInterface {
         consent_timestamp timestamptz
       )`);
     await queryRunner.query(`CREATE INDEX sessions_project_created_idx ON session.sessions (project_id, environment, created_at DESC)`);
-    await queryRunner.query(`CREATE INDEX sessions_email_idx ON session.sessions (project_id, environment, email, status) WHERE email IS NOT NULL`);
-    await queryRunner.query(`CREATE INDEX sessions_open_expiry_idx ON session.sessions (expires_at) WHERE status IN ('pending', 'connected', 'failed', 'action_required')`);
+    await queryRunner.query(
+      `CREATE INDEX sessions_email_idx ON session.sessions (project_id, environment, email, status) WHERE email IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX sessions_open_expiry_idx ON session.sessions (expires_at) WHERE status IN ('pending', 'connected', 'failed', 'action_required')`,
+    );
     await queryRunner.query(`
       CREATE TABLE session.attempts (
         id uuid PRIMARY KEY,

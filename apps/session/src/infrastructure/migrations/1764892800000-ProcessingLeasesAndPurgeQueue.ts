@@ -11,8 +11,12 @@ export class ProcessingLeasesAndPurgeQueue1764892800000 implements MigrationInte
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE session.attempts ADD COLUMN previous_status text, ADD COLUMN lease_expires_at timestamptz`);
     // Attempts left processing by a crash before this migration: their lease is already over.
-    await queryRunner.query(`UPDATE session.attempts SET lease_expires_at = created_at, previous_status = 'connected' WHERE status = 'processing'`);
-    await queryRunner.query(`CREATE INDEX attempts_processing_lease_idx ON session.attempts (lease_expires_at) WHERE status = 'processing'`);
+    await queryRunner.query(
+      `UPDATE session.attempts SET lease_expires_at = created_at, previous_status = 'connected' WHERE status = 'processing'`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX attempts_processing_lease_idx ON session.attempts (lease_expires_at) WHERE status = 'processing'`,
+    );
     await queryRunner.query(`
       CREATE TABLE session.purge_requests (
         session_id uuid NOT NULL REFERENCES session.sessions (id),

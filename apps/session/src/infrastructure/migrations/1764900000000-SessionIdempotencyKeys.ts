@@ -10,7 +10,9 @@ export class SessionIdempotencyKeys1764900000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE session.sessions ADD COLUMN idempotency_key text, ADD COLUMN idempotency_fingerprint text`);
-    await queryRunner.query(`CREATE UNIQUE INDEX sessions_idempotency_key_idx ON session.sessions (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX sessions_idempotency_key_idx ON session.sessions (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -23,7 +23,9 @@ export class CreateDeliveries1763956800000 implements MigrationInterface {
         created_at timestamptz NOT NULL DEFAULT now(),
         delivered_at timestamptz
       )`);
-    await queryRunner.query(`CREATE INDEX deliveries_due_idx ON webhook.deliveries (next_attempt_at) WHERE status IN ('pending', 'sending')`);
+    await queryRunner.query(
+      `CREATE INDEX deliveries_due_idx ON webhook.deliveries (next_attempt_at) WHERE status IN ('pending', 'sending')`,
+    );
     await queryRunner.query(`CREATE INDEX deliveries_project_idx ON webhook.deliveries (project_id, environment, created_at DESC)`);
     await queryRunner.query(`
       CREATE TABLE webhook.delivery_attempts (

@@ -12,7 +12,9 @@ describe('convertSilentFaceModel', () => {
     expect(Buffer.from(second.onnx).equals(Buffer.from(first.onnx))).toBe(true);
     const committed = readFileSync(join(MODELS_DIR, spec.onnxFile));
     expect(sha256(first.onnx)).toBe(sha256(committed));
-    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as { models: Array<{ file: string; sha256: string }> };
+    const manifest = JSON.parse(readFileSync(join(MODELS_DIR, 'manifest.json'), 'utf8')) as {
+      models: Array<{ file: string; sha256: string }>;
+    };
     expect(manifest.models.find((m) => m.file === spec.onnxFile)?.sha256).toBe(sha256(committed));
   });
 });

@@ -27,7 +27,10 @@ function inputs(size: number): Array<{ name: string; data: Float64Array }> {
       }
     }
   }
-  return [{ name: 'gradient', data: gradient }, { name: 'noise', data: noise }];
+  return [
+    { name: 'gradient', data: gradient },
+    { name: 'noise', data: noise },
+  ];
 }
 
 describe.each(SILENT_FACE_MODELS.map((spec) => [spec.onnxFile, spec] as const))('%s', (_file, spec) => {

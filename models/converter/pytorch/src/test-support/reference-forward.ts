@@ -6,7 +6,12 @@ import { type TorchTensor } from '../legacy-torch-reader';
  * SEModule, Linear → BatchNorm1d → prob), with no folding. The converted ONNX graph must agree
  * with it; it shares nothing with the converter except the state_dict reader.
  */
-interface Activation { c: number; h: number; w: number; data: Float64Array }
+interface Activation {
+  c: number;
+  h: number;
+  w: number;
+  data: Float64Array;
+}
 
 const EPS = 1e-5;
 

@@ -77,7 +77,8 @@ describeWithFont('readLineByTemplate', () => {
   });
 
   it('matches ordinary print only weakly', async () => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="80"><rect width="100%" height="100%" fill="#fff"/>` +
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="80"><rect width="100%" height="100%" fill="#fff"/>` +
       `<text x="20" y="55" font-family="DejaVu Sans" font-size="40" fill="#111">Staatsangehörigkeit / Nationality ÖSTERREICH</text></svg>`;
     const reading = readLineByTemplate(await greyStrip(svg), [30, 36, 44]);
     if (reading) expect(Math.min(...reading.scores)).toBeLessThan(MIN_CHARACTER_SCORE);
@@ -91,7 +92,13 @@ describeWithFont('readMrzRegionsByTemplate', () => {
     const svg = mrzSvg(lines).replace('</svg>', `${overlay}</svg>`);
     const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const image = { data, width: info.width, height: info.height };
-    const regions: OrientedBox[] = lines.map((_, row) => ({ cx: info.width / 2, cy: 60 + row * 50 - 13, length: info.width - 20, thickness: 44, angle: 0 }));
+    const regions: OrientedBox[] = lines.map((_, row) => ({
+      cx: info.width / 2,
+      cy: 60 + row * 50 - 13,
+      length: info.width - 20,
+      thickness: 44,
+      angle: 0,
+    }));
     return { image, regions };
   }
 
@@ -99,19 +106,25 @@ describeWithFont('readMrzRegionsByTemplate', () => {
     const { image, regions } = await pageWith(TD3);
     const readings = await readMrzRegionsByTemplate(image, regions, now);
     expect([...readings.keys()]).toEqual([0, 1]);
-    const mrz = readMrz([...readings.values()].map((r) => r.text), { now });
+    const mrz = readMrz(
+      [...readings.values()].map((r) => r.text),
+      { now },
+    );
     expect(mrz.ok && mrz.reading.valid && mrz.reading.lines).toEqual(TD3);
   });
 
   it('reads weak marks in the padding (print showing through) as fillers where the MRZ rules allow it', async () => {
     // A ring over a filler of the name's padding and one of the personal number's: the templates see a weak U and O.
-    const ring = (row: number, cell: number) => `<path d="M${34 + cell * 26} ${48 + row * 50} a8 10 0 1 0 16 0 a8 10 0 1 0 -16 0" stroke="#151515" stroke-width="5" fill="none"/>`;
+    const ring = (row: number, cell: number) =>
+      `<path d="M${34 + cell * 26} ${48 + row * 50} a8 10 0 1 0 16 0 a8 10 0 1 0 -16 0" stroke="#151515" stroke-width="5" fill="none"/>`;
     const { image, regions } = await pageWith(TD3, ring(0, 30) + ring(1, 39));
-    const weak = await Promise.all(regions.map(async (region, row) => {
-      const reading = readLineByTemplate(await greyStripOf(image, region), [30, 36, 44]);
-      const cell = row === 0 ? 30 : 39;
-      return { character: reading?.text[cell], score: reading?.scores[cell] ?? 1 };
-    }));
+    const weak = await Promise.all(
+      regions.map(async (region, row) => {
+        const reading = readLineByTemplate(await greyStripOf(image, region), [30, 36, 44]);
+        const cell = row === 0 ? 30 : 39;
+        return { character: reading?.text[cell], score: reading?.scores[cell] ?? 1 };
+      }),
+    );
     for (const mark of weak) {
       expect(mark.character).not.toBe('<');
       expect(mark.score).toBeLessThan(MIN_CHARACTER_SCORE);
@@ -120,7 +133,7 @@ describeWithFont('readMrzRegionsByTemplate', () => {
     expect([...readings.values()].map((r) => r.text)).toEqual(TD3);
   });
 
-  it('returns nothing when the document number\'s check digit fails, leaving the lines to the recogniser', async () => {
+  it("returns nothing when the document number's check digit fails, leaving the lines to the recogniser", async () => {
     // OCR-B's O and 0 differ by a few pixels: a firm-looking O for a 0 fails the number's check as a tampered digit does.
     const tampered = [TD3[0], `${TD3[1].slice(0, 9)}7${TD3[1].slice(10)}`];
     const { image, regions } = await pageWith(tampered);
@@ -160,17 +173,32 @@ describe('weakMarksAsFillers', () => {
   };
 
   it('reads a weak mark in optional data as a filler once the padding has begun', () => {
-    const lines = [reading('IDBELJ140MR4K45<<<<<<<<X<<X<<<', [23, 26]), reading('6602130F3105087BEL<<<<<<<<<<<8'), reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<')];
+    const lines = [
+      reading('IDBELJ140MR4K45<<<<<<<<X<<X<<<', [23, 26]),
+      reading('6602130F3105087BEL<<<<<<<<<<<8'),
+      reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<'),
+    ];
     expect(weakMarksAsFillers(lines, TD1_LAYOUT)[0]).toBe('IDBELJ140MR4K45<<<<<<<<<<<<<<<');
   });
 
   it('leaves firm marks, marks before the padding, and name fields as read', () => {
-    const firmMark = [reading('IDBELJ140MR4K45<<<<<<<<X<<<<<<'), reading('6602130F3105087BEL<<<<<<<<<<<8'), reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<')];
+    const firmMark = [
+      reading('IDBELJ140MR4K45<<<<<<<<X<<<<<<'),
+      reading('6602130F3105087BEL<<<<<<<<<<<8'),
+      reading('JANSSENS<<LEA<<<<<<<<<<<<<<<<<'),
+    ];
     expect(weakMarksAsFillers(firmMark, TD1_LAYOUT)[0]).toBe('IDBELJ140MR4K45<<<<<<<<X<<<<<<');
     // Optional data begun after one filler (a long number's overflow, Portugal's '<ZZ70') is data, weak or not.
-    const dataAfterOneFiller = [reading('I<UTOD23145890<7349<<<<<<<<<<<', [16]), reading('7408122F1204159UTO<<<<<<<<<<<6'), reading('ERIKSSON<<ANNA<MARIA<<<<<<<<<<')];
+    const dataAfterOneFiller = [
+      reading('I<UTOD23145890<7349<<<<<<<<<<<', [16]),
+      reading('7408122F1204159UTO<<<<<<<<<<<6'),
+      reading('ERIKSSON<<ANNA<MARIA<<<<<<<<<<'),
+    ];
     expect(weakMarksAsFillers(dataAfterOneFiller, TD1_LAYOUT)[0]).toBe('I<UTOD23145890<7349<<<<<<<<<<<');
-    const weakInName = [reading('P<AUTHUBER<<FLORIAN<<<2<<<<<<<<<<<<<<<<<<<<<', [22]), reading('XHFT5Y3X76AUT8504032M3106132<<<<<<<<<<<<<<00')];
+    const weakInName = [
+      reading('P<AUTHUBER<<FLORIAN<<<2<<<<<<<<<<<<<<<<<<<<<', [22]),
+      reading('XHFT5Y3X76AUT8504032M3106132<<<<<<<<<<<<<<00'),
+    ];
     expect(weakMarksAsFillers(weakInName, TD3_LAYOUT)[0]).toBe(weakInName[0].text);
   });
 });

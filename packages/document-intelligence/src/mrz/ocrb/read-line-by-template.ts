@@ -98,7 +98,10 @@ function otsuThreshold(values: Uint8Array): number {
   const total = values.length;
   let sumAll = 0;
   for (let i = 0; i < 256; i += 1) sumAll += i * histogram[i];
-  let sumBelow = 0, weightBelow = 0, best = 0, threshold = 128;
+  let sumBelow = 0,
+    weightBelow = 0,
+    best = 0,
+    threshold = 128;
   for (let t = 0; t < 256; t += 1) {
     weightBelow += histogram[t];
     if (weightBelow === 0) continue;
@@ -243,7 +246,8 @@ function localFit(anchors: [number, number][], cell: number): number {
   const n = near.length;
   const meanI = near.reduce((s, [i]) => s + i, 0) / n;
   const meanC = near.reduce((s, [, c]) => s + c, 0) / n;
-  let sii = 0, sic = 0;
+  let sii = 0,
+    sic = 0;
   for (const [i, c] of near) {
     sii += (i - meanI) ** 2;
     sic += (i - meanI) * (c - meanC);
@@ -275,7 +279,8 @@ function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): Templa
     const left = centre - localPitch / 2 - SHIFT_X * stepX;
     const top = baselines[i] - localBand - SHIFT_Y * stepY;
     for (let gy = 0; gy < gridHeight; gy += 1) {
-      for (let gx = 0; gx < gridWidth; gx += 1) grid[gy * gridWidth + gx] = 255 - sampleArea(strip, left + (gx + 0.5) * stepX, top + (gy + 0.5) * stepY, stepX, stepY);
+      for (let gx = 0; gx < gridWidth; gx += 1)
+        grid[gy * gridWidth + gx] = 255 - sampleArea(strip, left + (gx + 0.5) * stepX, top + (gy + 0.5) * stepY, stepX, stepY);
     }
     const best = new Float32Array(MRZ_ALPHABET.length).fill(-1);
     const shortlist = correlateAt(grid, gridWidth, SHIFT_X, SHIFT_Y, window, null, best);
@@ -297,7 +302,15 @@ function readCells(strip: GreyStrip, layout: CellFit, bandShare: number): Templa
  * template; returns the SHORTLIST best templates at this position. Runs for every cell of every line: no
  * allocation in here.
  */
-function correlateAt(grid: Float32Array, gridWidth: number, dx: number, dy: number, window: Float32Array, only: Int32Array | null, best: Float32Array): Int32Array {
+function correlateAt(
+  grid: Float32Array,
+  gridWidth: number,
+  dx: number,
+  dy: number,
+  window: Float32Array,
+  only: Int32Array | null,
+  best: Float32Array,
+): Int32Array {
   for (let y = 0; y < TEMPLATE_HEIGHT; y += 1) {
     const from = (y + dy) * gridWidth + dx;
     window.set(grid.subarray(from, from + TEMPLATE_WIDTH), y * TEMPLATE_WIDTH);
@@ -337,7 +350,13 @@ function sampleArea(strip: GreyStrip, x: number, y: number, stepX: number, stepY
   if (stepX <= 1.5 && stepY <= 1.5) return bilinear(strip, x, y);
   const dx = stepX / 4;
   const dy = stepY / 4;
-  return (bilinear(strip, x - dx, y - dy) + bilinear(strip, x + dx, y - dy) + bilinear(strip, x - dx, y + dy) + bilinear(strip, x + dx, y + dy)) / 4;
+  return (
+    (bilinear(strip, x - dx, y - dy) +
+      bilinear(strip, x + dx, y - dy) +
+      bilinear(strip, x - dx, y + dy) +
+      bilinear(strip, x + dx, y + dy)) /
+    4
+  );
 }
 
 function bilinear(strip: GreyStrip, x: number, y: number): number {

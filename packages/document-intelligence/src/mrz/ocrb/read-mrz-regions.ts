@@ -59,17 +59,24 @@ export async function readMrzRegionsByTemplate(image: RgbImage, regions: Oriente
       const lines = window.map((i) => readings[i]);
       if (lines.some((l) => !l || l.text.length !== lines[0]?.text.length)) continue;
       const read = lines as TemplateLineReading[];
-      const asRead = readMrz(read.map((l) => l.text), { now });
+      const asRead = readMrz(
+        read.map((l) => l.text),
+        { now },
+      );
       if (!asRead.ok || !mrzStatesExist(asRead.reading)) continue;
       if (readAsPrintedByTemplate(read, asRead.reading)) {
-        return new Map(window.map((regionIndex, k) => [regionIndex, { text: read[k].text, confidence: read[k].meanScore, wholeLine: true }]));
+        return new Map(
+          window.map((regionIndex, k) => [regionIndex, { text: read[k].text, confidence: read[k].meanScore, wholeLine: true }]),
+        );
       }
       const layout = LAYOUTS.find((l) => l.format === asRead.reading.format);
       const texts = layout ? weakMarksAsFillers(read, layout) : read.map((l) => l.text);
       const result = texts.every((t, k) => t === read[k].text) ? asRead : readMrz(texts, { now });
       if (!result.ok || !result.reading.valid) continue;
       const { lines: parsed } = result.reading;
-      const weakAsFillers = read.every((line, k) => line.scores.every((score, x) => score >= MIN_CHARACTER_SCORE || parsed[k]?.[x] === FILLER));
+      const weakAsFillers = read.every((line, k) =>
+        line.scores.every((score, x) => score >= MIN_CHARACTER_SCORE || parsed[k]?.[x] === FILLER),
+      );
       const anyWeak = read.some((line) => Math.min(...line.scores) < MIN_CHARACTER_SCORE);
       if (!weakAsFillers || (anyWeak && read.some((line) => line.meanScore < MIN_MEAN_SCORE_BESIDE_WEAK_MARKS))) continue;
       // As read, but with the weak marks the reading shows as fillers cleared: nothing else is changed here.

@@ -60,7 +60,13 @@ interface Change {
   cost: number;
 }
 
-function cheapestPassingChange(text: string[][], lines: ScoredLine[], check: CheckDigitSpec, places: [number, number][], frozen: Set<string>): Change | null {
+function cheapestPassingChange(
+  text: string[][],
+  lines: ScoredLine[],
+  check: CheckDigitSpec,
+  places: [number, number][],
+  frozen: Set<string>,
+): Change | null {
   let best: Change | null = null;
   for (const [line, place] of places) {
     if (frozen.has(`${line}:${place}`)) continue;

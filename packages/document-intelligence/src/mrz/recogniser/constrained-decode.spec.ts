@@ -34,7 +34,18 @@ describe('decodeWithGrammar', () => {
 
   it('gives a filler run the length the layout asks for when the greedy reading merged two of them', () => {
     // Four fillers printed; the model gave the blank between the 2nd and 3rd too little weight.
-    const probs = steps({ A: 0.98 }, { '': 0.98 }, { '<': 0.98 }, { '': 0.98 }, { '<': 0.95 }, { '': 0.3, '<': 0.65 }, { '<': 0.95 }, { '': 0.98 }, { '<': 0.98 }, { '': 0.98 });
+    const probs = steps(
+      { A: 0.98 },
+      { '': 0.98 },
+      { '<': 0.98 },
+      { '': 0.98 },
+      { '<': 0.95 },
+      { '': 0.3, '<': 0.65 },
+      { '<': 0.95 },
+      { '': 0.98 },
+      { '<': 0.98 },
+      { '': 0.98 },
+    );
     expect(decodeGreedy(probs)).toBe('A<<<');
     const reading = decodeWithGrammar(probs, new Array(5).fill('<ABC'));
     expect(reading?.text).toBe('A<<<<');
@@ -70,7 +81,7 @@ describe('rescoreByCheckDigits', () => {
 
   /** A line whose every place was read firmly, except the given near ties (place → cost of the other reading). */
   function scored(text: string, allowed: string[], ties: Record<number, Record<string, number>> = {}): ScoredLine {
-    return { text, allowed, cost: (x, ch) => (ch === text[x] ? 0 : ties[x]?.[ch] ?? 12) };
+    return { text, allowed, cost: (x, ch) => (ch === text[x] ? 0 : (ties[x]?.[ch] ?? 12)) };
   }
 
   it('settles a near tie between O and 0 in the document number by its check digit', () => {
@@ -91,13 +102,19 @@ describe('rescoreByCheckDigits', () => {
   it('changes nothing that costs MAX_SUBSTITUTION_COST or more', () => {
     const printed = line2('L898902C3');
     const misread = printed.slice(0, 2) + '6' + printed.slice(3);
-    const result = rescoreByCheckDigits(TD3, [scored(line1, grammar[0]), scored(misread, grammar[1], { 2: { '8': MAX_SUBSTITUTION_COST } })]);
+    const result = rescoreByCheckDigits(TD3, [
+      scored(line1, grammar[0]),
+      scored(misread, grammar[1], { 2: { '8': MAX_SUBSTITUTION_COST } }),
+    ]);
     expect(result.lines[1]).toBe(misread);
   });
 
   it('never changes the name line, which no check digit covers', () => {
     const printed = line2('L898902C3');
-    const result = rescoreByCheckDigits(TD3, [scored('P<UTOERIKSSQN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', grammar[0], { 11: { O: 0.1 } }), scored(printed, grammar[1])]);
+    const result = rescoreByCheckDigits(TD3, [
+      scored('P<UTOERIKSSQN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', grammar[0], { 11: { O: 0.1 } }),
+      scored(printed, grammar[1]),
+    ]);
     expect(result.lines[0]).toBe('P<UTOERIKSSQN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<');
   });
 });

@@ -82,9 +82,13 @@ export function decodeWithGrammar(probs: StepLogProbs, allowed: AllowedCharacter
       for (let c = 1; c < C; c += 1) {
         const s = score[prev + c];
         if (s > best1) {
-          best2 = best1; arg2 = arg1; best1 = s; arg1 = c;
+          best2 = best1;
+          arg2 = arg1;
+          best1 = s;
+          arg1 = c;
         } else if (s > best2) {
-          best2 = s; arg2 = c;
+          best2 = s;
+          arg2 = c;
         }
       }
       const mask = allowedMask[k - 1];

@@ -7,7 +7,10 @@ import { mrzModelPath, MRZ_STRIP_HEIGHT, recogniseMrzStrip } from './mrz-recogni
 /** The committed model is the one its card describes: CI checks it here and never retrains. */
 describe('the committed MRZ recogniser', () => {
   const card = JSON.parse(readFileSync(join(mrzModelPath(), '..', 'mrz-ocrb-recogniser.card.json'), 'utf8')) as {
-    sha256: string; bytes: number; alphabet: string; input: { height: number; widthMultiple: number };
+    sha256: string;
+    bytes: number;
+    alphabet: string;
+    input: { height: number; widthMultiple: number };
   };
 
   it('matches the sha256 and size its card records', () => {

@@ -24,11 +24,14 @@ let pending: Promise<ort.InferenceSession> | null = null;
 function session(): Promise<ort.InferenceSession> {
   if (!pending) {
     const path = mrzModelPath();
-    pending = (existsSync(path) ? ort.InferenceSession.create(readFileSync(path), ocrSessionOptions()) : Promise.reject(new Error(`MRZ model ${path} is missing`)))
-      .catch((error: unknown) => {
-        pending = null;
-        throw error;
-      });
+    pending = (
+      existsSync(path)
+        ? ort.InferenceSession.create(readFileSync(path), ocrSessionOptions())
+        : Promise.reject(new Error(`MRZ model ${path} is missing`))
+    ).catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
   }
   return pending;
 }

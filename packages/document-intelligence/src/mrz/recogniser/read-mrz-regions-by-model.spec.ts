@@ -30,17 +30,23 @@ describeWithFont('the OCR-B recogniser as the first MRZ reader', () => {
   it.each([
     ['a number of zeros', '000000000', 'ERIKSSON<<ANNA<MARIA'],
     ['letters and zeros in the number', 'C01X00T47', 'MUSTERMANN<<ERIKA'],
-  ])('reads a clean TD3 page exactly: %s', async (_label, number, names) => {
-    const lines = td3(number, names);
-    const { image, regions } = await longLines(await renderOcrbMrzPage(lines, { pitch: 24 }));
-    const found = await findMrzByModel(image, regions, now);
-    expect(found?.lines).toEqual(lines);
-    expect(found?.reading.valid).toBe(true);
-  }, 120_000);
+  ])(
+    'reads a clean TD3 page exactly: %s',
+    async (_label, number, names) => {
+      const lines = td3(number, names);
+      const { image, regions } = await longLines(await renderOcrbMrzPage(lines, { pitch: 24 }));
+      const found = await findMrzByModel(image, regions, now);
+      expect(found?.lines).toEqual(lines);
+      expect(found?.reading.valid).toBe(true);
+    },
+    120_000,
+  );
 
   it('returns nothing where no two lines make a valid MRZ', async () => {
     const [nameLine] = td3('L898902C3', 'ERIKSSON<<ANNA<MARIA');
-    const { image, regions } = await longLines(await renderOcrbMrzPage([nameLine, 'THIS<LINE<IS<NOT<AN<MRZ<LINE<AT<ALL<<<<<<<<'], { pitch: 24 }));
+    const { image, regions } = await longLines(
+      await renderOcrbMrzPage([nameLine, 'THIS<LINE<IS<NOT<AN<MRZ<LINE<AT<ALL<<<<<<<<'], { pitch: 24 }),
+    );
     expect(await findMrzByModel(image, regions, now)).toBeNull();
   }, 120_000);
 });

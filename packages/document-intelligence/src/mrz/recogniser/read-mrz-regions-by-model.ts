@@ -46,7 +46,9 @@ export interface ModelMrzReading {
 export async function readMrzRegionsByModel(image: RgbImage, regions: OrientedBox[], now: Date): Promise<Map<number, Recognition>> {
   const found = await findMrzByModel(image, regions, now);
   if (!found) return new Map();
-  return new Map(found.regions.map((regionIndex, k) => [regionIndex, { text: found.lines[k], confidence: found.meanConfidence[k], wholeLine: true }]));
+  return new Map(
+    found.regions.map((regionIndex, k) => [regionIndex, { text: found.lines[k], confidence: found.meanConfidence[k], wholeLine: true }]),
+  );
 }
 
 export async function findMrzByModel(image: RgbImage, regions: OrientedBox[], now: Date): Promise<ModelMrzReading | null> {

@@ -29,10 +29,16 @@ export class DeadLetters1764979200000 implements MigrationInterface {
       )`);
     // One row per event and group: a Kafka consumer that dies between writing the row and
     // committing its offset writes it again on redelivery.
-    await queryRunner.query(`CREATE UNIQUE INDEX dead_letters_group_topic_event_idx ON eventbus.dead_letters (consumer_group, topic, event_id) WHERE event_id IS NOT NULL`);
-    await queryRunner.query(`CREATE INDEX dead_letters_group_topic_time_idx ON eventbus.dead_letters (consumer_group, topic, dead_lettered_at DESC)`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX dead_letters_group_topic_event_idx ON eventbus.dead_letters (consumer_group, topic, event_id) WHERE event_id IS NOT NULL`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX dead_letters_group_topic_time_idx ON eventbus.dead_letters (consumer_group, topic, dead_lettered_at DESC)`,
+    );
     await queryRunner.query(`CREATE INDEX dead_letters_time_idx ON eventbus.dead_letters (dead_lettered_at DESC)`);
-    await queryRunner.query(`CREATE INDEX dead_letters_replay_requested_idx ON eventbus.dead_letters (consumer_group, topic, replay_requested_at) WHERE replay_requested_at IS NOT NULL AND replayed_at IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX dead_letters_replay_requested_idx ON eventbus.dead_letters (consumer_group, topic, replay_requested_at) WHERE replay_requested_at IS NOT NULL AND replayed_at IS NULL`,
+    );
 
     // The embedded transport's retry state lives on the group's offset row, so every consumer of
     // the group (any replica) honours the same attempt count and backoff, and a restart keeps them.

@@ -28,11 +28,13 @@ describe('checkLiveness on upstream samples', () => {
     expect(dataUrl.details.liveProbability).toBeCloseTo(plain.details.liveProbability ?? -1, 10);
   });
 
-  it('reduces a 12-MP frame before analysis and maps the caller\'s box into it', async () => {
+  it("reduces a 12-MP frame before analysis and maps the caller's box into it", async () => {
     const big = await sharp(sample('image_T1.jpg')).rotate().resize(3000, 4000).jpeg({ quality: 90 }).toBuffer();
     const box = SPOOF_DEV_BOXES['image_T1.jpg'];
     const factor = 3000 / 480;
-    const result = await checkLiveness(big, { faceBox: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor } });
+    const result = await checkLiveness(big, {
+      faceBox: { x: box.x * factor, y: box.y * factor, width: box.width * factor, height: box.height * factor },
+    });
     expect(result.details.analysisScale).toBeCloseTo(1280 / 4000, 3);
     expect(result.details.faceBox?.width).toBeCloseTo(box.width * factor * (1280 / 4000), -1);
     expect(result.isLive).toBe(true);
@@ -56,7 +58,9 @@ describe('checkLiveness on bad input returns a typed result and never throws', (
       if (bytesPer === 2) raw.writeUInt16LE(value * 257, i * 2);
       else raw[i] = value;
     }
-    return sharp(raw, { raw: { width, height, channels, ...(depth === 'ushort' ? { depth: 'ushort' as const } : {}) } }).png().toBuffer();
+    return sharp(raw, { raw: { width, height, channels, ...(depth === 'ushort' ? { depth: 'ushort' as const } : {}) } })
+      .png()
+      .toBuffer();
   };
 
   it.each([
@@ -67,16 +71,23 @@ describe('checkLiveness on bad input returns a typed result and never throws', (
   });
 
   it('a tiny image', async () => {
-    await expect(checkLiveness(await png(20, 20, 3, 100), { faceBox: box })).resolves.toMatchObject({ reason: 'INVALID_IMAGE', subReason: 'TOO_SMALL' });
+    await expect(checkLiveness(await png(20, 20, 3, 100), { faceBox: box })).resolves.toMatchObject({
+      reason: 'INVALID_IMAGE',
+      subReason: 'TOO_SMALL',
+    });
   });
 
   it('a huge image (over the pixel limit) is refused before decoding', async () => {
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 90, b: 90 } } }).jpeg().toBuffer();
+    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: { r: 90, g: 90, b: 90 } } })
+      .jpeg()
+      .toBuffer();
     await expect(checkLiveness(huge, { faceBox: box })).resolves.toMatchObject({ reason: 'INVALID_IMAGE', subReason: 'TOO_LARGE' });
   });
 
   it('an all-black frame', async () => {
-    const black = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer();
+    const black = await sharp({ create: { width: 200, height: 200, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+      .png()
+      .toBuffer();
     await expect(checkLiveness(black, { faceBox: box })).resolves.toMatchObject({ reason: 'IMAGE_QUALITY', subReason: 'TOO_DARK' });
   });
 
@@ -96,7 +107,11 @@ describe('checkLiveness on bad input returns a typed result and never throws', (
     ['NaN', { x: Number.NaN, y: 10, width: 50, height: 50 }, 'INVALID'],
     ['too small', { x: 10, y: 10, width: 8, height: 8 }, 'FACE_TOO_SMALL'],
   ])('a face box %s', async (_name, faceBox, subReason) => {
-    await expect(checkLiveness(sample('image_T1.jpg'), { faceBox })).resolves.toMatchObject({ isLive: false, reason: 'FACE_BOX', subReason });
+    await expect(checkLiveness(sample('image_T1.jpg'), { faceBox })).resolves.toMatchObject({
+      isLive: false,
+      reason: 'FACE_BOX',
+      subReason,
+    });
   });
 
   it('no face box and no detector', async () => {
@@ -104,11 +119,16 @@ describe('checkLiveness on bad input returns a typed result and never throws', (
   });
 
   it('bad base64', async () => {
-    await expect(checkLivenessBase64('***not base64***', { faceBox: box })).resolves.toMatchObject({ reason: 'INVALID_IMAGE', subReason: 'BAD_BASE64' });
+    await expect(checkLivenessBase64('***not base64***', { faceBox: box })).resolves.toMatchObject({
+      reason: 'INVALID_IMAGE',
+      subReason: 'BAD_BASE64',
+    });
     await expect(checkLivenessBase64('', { faceBox: box })).resolves.toMatchObject({ reason: 'INVALID_IMAGE', subReason: 'EMPTY' });
   });
 
   it('a missing model file is an INTERNAL result, not an exception', async () => {
-    await expect(checkLiveness(sample('image_T1.jpg'), { faceBox: SPOOF_DEV_BOXES['image_T1.jpg'], modelsDir: '/nonexistent' })).resolves.toMatchObject({ reason: 'INTERNAL', subReason: 'MODEL_UNAVAILABLE' });
+    await expect(
+      checkLiveness(sample('image_T1.jpg'), { faceBox: SPOOF_DEV_BOXES['image_T1.jpg'], modelsDir: '/nonexistent' }),
+    ).resolves.toMatchObject({ reason: 'INTERNAL', subReason: 'MODEL_UNAVAILABLE' });
   });
 });

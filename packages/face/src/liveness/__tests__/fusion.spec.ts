@@ -55,7 +55,7 @@ describe('cuesFromEvidence', () => {
     framing: { faceAreaRatio: 0.14 },
   };
 
-  it('gives no cue for a frame like upstream\'s live sample', () => {
+  it("gives no cue for a frame like upstream's live sample", () => {
     expect(cuesFromEvidence(evidence)).toEqual(none);
   });
 

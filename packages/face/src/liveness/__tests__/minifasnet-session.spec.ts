@@ -7,7 +7,11 @@ describe('runMiniFasNet sessions', () => {
     const create = jest.spyOn(ort.InferenceSession, 'create');
     expect(create).not.toHaveBeenCalled();
     const input = new Float32Array(3 * 80 * 80).fill(128);
-    const runs = MINIFASNET_MODELS.flatMap((model) => [runMiniFasNet(model, input), runMiniFasNet(model, input), runMiniFasNet(model, input)]);
+    const runs = MINIFASNET_MODELS.flatMap((model) => [
+      runMiniFasNet(model, input),
+      runMiniFasNet(model, input),
+      runMiniFasNet(model, input),
+    ]);
     const results = await Promise.all(runs);
     await runMiniFasNet(MINIFASNET_MODELS[0], input);
     expect(create).toHaveBeenCalledTimes(MINIFASNET_MODELS.length);

@@ -10,7 +10,11 @@ import { SPOOF_DEV_BOXES, SPOOF_DEV_DIR } from '../../testing/spoof-dev';
  * The converted models against their reference: upstream test.py sums the softmax of both models
  * on its crops and takes the argmax (1 = real). Its sample images F1, F2 are fakes, T1 is real.
  */
-const labels = readFileSync(join(SPOOF_DEV_DIR, 'labels.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(','));
+const labels = readFileSync(join(SPOOF_DEV_DIR, 'labels.csv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => line.split(','));
 
 describe('converted MiniFASNetV2 + MiniFASNetV1SE reproduce the upstream verdicts', () => {
   it.each(labels)('%s is %s', async (file, label) => {

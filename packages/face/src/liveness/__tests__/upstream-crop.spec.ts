@@ -2,7 +2,12 @@ import { cropToBgrTensor, upstreamCropRect } from '../upstream-crop';
 
 describe('upstreamCropRect (CropImage._get_new_box)', () => {
   it('scales the box about its centre when it fits', () => {
-    expect(upstreamCropRect(1000, 1000, { x: 400, y: 400, width: 100, height: 100 }, 2.7)).toEqual({ left: 315, top: 315, right: 585, bottom: 585 });
+    expect(upstreamCropRect(1000, 1000, { x: 400, y: 400, width: 100, height: 100 }, 2.7)).toEqual({
+      left: 315,
+      top: 315,
+      right: 585,
+      bottom: 585,
+    });
   });
   it('caps the scale so the crop fits and shifts it back inside the image', () => {
     // scale capped at (640-1)/230 ≈ 2.78 > 2.7 for height, (480-1)/186 ≈ 2.575 for width

@@ -20,7 +20,10 @@ const MAX_ANGLE_DEG = 12; // searched in 3° steps
 const MIN_LINE_FRACTION = 0.4;
 const MAX_DISTANCE_IN_FACE_WIDTHS = 1.5;
 
-interface Line { position: number; votes: number }
+interface Line {
+  position: number;
+  votes: number;
+}
 
 /**
  * Best line among those whose position falls in [from, to]; `vertical` means lines of roughly
@@ -66,7 +69,8 @@ export function measureBorderEvidence(luma: GreyImage, box: FaceBox): BorderEvid
     for (let x = 1; x < width - 1; x++) {
       const i = y * width + x;
       const gx = data[i - width + 1] + 2 * data[i + 1] + data[i + width + 1] - data[i - width - 1] - 2 * data[i - 1] - data[i + width - 1];
-      const gy = data[i + width - 1] + 2 * data[i + width] + data[i + width + 1] - data[i - width - 1] - 2 * data[i - width] - data[i - width + 1];
+      const gy =
+        data[i + width - 1] + 2 * data[i + width] + data[i + width + 1] - data[i - width - 1] - 2 * data[i - width] - data[i - width + 1];
       // 80 on the Sobel scale (≈ a 20-level step): a clear edge, not sensor noise or skin texture.
       if (Math.abs(gx) > 80 && Math.abs(gx) > 2 * Math.abs(gy)) verticalEdges.push([x, y]);
       if (Math.abs(gy) > 80 && Math.abs(gy) > 2 * Math.abs(gx)) horizontalEdges.push([x, y]);

@@ -10,7 +10,8 @@ export interface GreyImage {
 /** BT.601 luma, the weighting JPEG stores, so it follows what the camera encoded. */
 export function toLuma(image: RgbImage): GreyImage {
   const data = new Float32Array(image.width * image.height);
-  for (let i = 0, p = 0; i < data.length; i++, p += 3) data[i] = 0.299 * image.data[p] + 0.587 * image.data[p + 1] + 0.114 * image.data[p + 2];
+  for (let i = 0, p = 0; i < data.length; i++, p += 3)
+    data[i] = 0.299 * image.data[p] + 0.587 * image.data[p + 1] + 0.114 * image.data[p + 2];
   return { width: image.width, height: image.height, data };
 }
 

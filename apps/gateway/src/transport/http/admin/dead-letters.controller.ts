@@ -52,7 +52,10 @@ export class DeadLettersAdminController {
   async list(@Query() rawQuery: unknown) {
     const query = listDeadLettersQuery.parse(rawQuery ?? {});
     const filter = { group: query.group, topic: query.topic };
-    const [deadLetters, total] = await Promise.all([this.deadLetters.list({ ...filter, limit: query.limit, offset: query.offset }), this.deadLetters.count(filter)]);
+    const [deadLetters, total] = await Promise.all([
+      this.deadLetters.list({ ...filter, limit: query.limit, offset: query.offset }),
+      this.deadLetters.count(filter),
+    ]);
     return { deadLetters: deadLetters.map(presentDeadLetter), total };
   }
 
@@ -76,4 +79,7 @@ export class DeadLettersAdminController {
  * The store the controller reads, on the gateway's data source: the `eventbus` schema lives in
  * the same database and every query names it, as the services' event buses do with theirs.
  */
-export const deadLetterStoreProvider = (dataSource: DataSource) => ({ provide: DeadLetterStore, useValue: new DeadLetterStore(dataSource) });
+export const deadLetterStoreProvider = (dataSource: DataSource) => ({
+  provide: DeadLetterStore,
+  useValue: new DeadLetterStore(dataSource),
+});

@@ -3,7 +3,12 @@ import { fromProtoEnvironment } from '../environment-mapping';
 
 /** A freshly issued key pair: the only answer that ever carries the secret key (shown once). */
 export function presentEnvironmentKeys(keys: session.EnvironmentKeys) {
-  return { secretKey: keys.secretKey, publishableKey: keys.publishableKey, secretKeyId: keys.secretKeyId, publishableKeyId: keys.publishableKeyId };
+  return {
+    secretKey: keys.secretKey,
+    publishableKey: keys.publishableKey,
+    secretKeyId: keys.secretKeyId,
+    publishableKeyId: keys.publishableKeyId,
+  };
 }
 
 /** A stored key as listed: its prefix, never the secret. */

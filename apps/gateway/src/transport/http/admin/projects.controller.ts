@@ -46,7 +46,10 @@ export class ProjectsAdminController {
   @Post(':projectId/environments/:environment/keys/rotate')
   @HttpCode(200)
   async rotateKeys(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
-    const keys = await this.clients.session.rotateApiKeys({ projectId: scope.projectId, environment: toProtoEnvironment(scope.environment) });
+    const keys = await this.clients.session.rotateApiKeys({
+      projectId: scope.projectId,
+      environment: toProtoEnvironment(scope.environment),
+    });
     return { environment: scope.environment, ...presentEnvironmentKeys(keys) };
   }
 

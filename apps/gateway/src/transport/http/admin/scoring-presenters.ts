@@ -1,4 +1,12 @@
-import { environmentName, evidenceScopes, type scoring, severities, signalKinds, signalSources, verificationOutcomes } from '@kyc/contracts';
+import {
+  environmentName,
+  evidenceScopes,
+  type scoring,
+  severities,
+  signalKinds,
+  signalSources,
+  verificationOutcomes,
+} from '@kyc/contracts';
 
 /**
  * Scoring messages → the admin API's JSON. The gRPC loader sends an absent message as null and
@@ -82,7 +90,14 @@ export function presentStoredDecision(decision: scoring.StoredDecision) {
     ruleFired: decision.ruleFired,
     explanation: decision.explanation.map(presentExplanationEntry),
     // The settings the decision ran with; null for test-mode personas, which read no policy.
-    policy: policy ? { revision: policy.revision, version: policy.version, overrides: presentOverrides(policy.overrides), effective: presentSettings(policy.effective) } : null,
+    policy: policy
+      ? {
+          revision: policy.revision,
+          version: policy.version,
+          overrides: presentOverrides(policy.overrides),
+          effective: presentSettings(policy.effective),
+        }
+      : null,
     createdAt: decision.createdAt,
   };
 }

@@ -22,7 +22,12 @@ export class ScoringAdminController {
   async setScoringPolicy(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
     // No `?? {}`: a request without a body must not reset a policy by accident.
     const body = scoringPolicyBody.parse(rawBody);
-    const overrides = { autoApproveThreshold: body.autoApproveThreshold, weights: body.weights, lowSeverityPenalty: body.lowSeverityPenalty, duplicates: body.duplicates };
+    const overrides = {
+      autoApproveThreshold: body.autoApproveThreshold,
+      weights: body.weights,
+      lowSeverityPenalty: body.lowSeverityPenalty,
+      duplicates: body.duplicates,
+    };
     return presentScoringPolicy(await this.clients.scoring.setPolicy({ ...onWire(scope), overrides }));
   }
 

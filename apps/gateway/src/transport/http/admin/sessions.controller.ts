@@ -28,6 +28,12 @@ export class SessionsAdminController {
   @HttpCode(200)
   review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
     const body = reviewBody.parse(rawBody ?? {});
-    return this.clients.session.reviewSession({ projectId, sessionId, decision: body.decision, reviewer: body.reviewer, reason: body.reason ?? '' });
+    return this.clients.session.reviewSession({
+      projectId,
+      sessionId,
+      decision: body.decision,
+      reviewer: body.reviewer,
+      reason: body.reason ?? '',
+    });
   }
 }
