@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startStack, type RunningStack } from '@kyc/stack';
-import { ApiClient } from './api-client';
+import { ApiClient, imageForm } from './api-client';
 import { sampleGif, sampleJpeg, samplePng } from './images';
 
 /**
@@ -283,6 +283,79 @@ describe('Direct API (test mode) over the running stack', () => {
       const reused = await api.createSession(sk, { expiryMinutes: 8 }, { 'idempotency-key': key });
       expect(reused.status).toBe(422);
       expect(reused.body.errorCode).toBe('IDEMPOTENCY_KEY_REUSED');
+    });
+  });
+
+  describe('device side, bearer embedToken (spec 4.9)', () => {
+    const device = (token: string, path: string, form?: FormData) => api.request('POST', path, { key: token, ...(form ? { form } : {}) });
+    const newSession = async (email = 'alice.approved@example.com') => {
+      const { body } = await api.createSession(sk, { clientMetadata: { email } });
+      return { id: body.id as string, token: body.embedToken as string };
+    };
+
+    it('mixes device uploads with server calls on one session; complete-verification answers as submit', async () => {
+      const session = await newSession();
+      const page = await device(
+        session.token,
+        '/v1/kyc/upload-document',
+        imageForm(await sampleJpeg(), 'page.jpg', { sessionId: session.id, imageType: 'main' }),
+      );
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ success: true, uploadedImageType: 'main', requiresBackSide: false, uploadedSides: { main: true } });
+      expect((await api.uploadFace(sk, session.id, await sampleJpeg())).status).toBe(200);
+      const completed = await device(session.token, `/v1/kyc/complete-verification/${session.id}`);
+      expect(completed.status).toBe(200);
+      expect(completed.body).toMatchObject({ success: true, status: 'completed' });
+      expect((await api.verification(sk, session.id)).body.status).toBe('completed');
+      // The device finishing a session the server submitted gets the same cached answer.
+      expect((await device(session.token, `/v1/kyc/complete-verification/${session.id}`)).body.verificationAttemptId).toBe(
+        completed.body.verificationAttemptId,
+      );
+    });
+
+    it('opens only its own session: another session id is 404 KYC_001, a secret key is 401', async () => {
+      const [mine, other] = [await newSession(), await newSession()];
+      const foreign = await device(
+        mine.token,
+        '/v1/kyc/upload-document',
+        imageForm(await sampleJpeg(), 'page.jpg', { sessionId: other.id, imageType: 'main' }),
+      );
+      expect([foreign.status, foreign.body.errorCode]).toEqual([404, 'KYC_001']);
+      const face = await device(mine.token, '/v1/kyc/upload-face', imageForm(await sampleJpeg(), 'selfie.jpg', { sessionId: other.id }));
+      expect([face.status, face.body.errorCode]).toEqual([404, 'KYC_001']);
+      const complete = await device(mine.token, `/v1/kyc/complete-verification/${other.id}`);
+      expect([complete.status, complete.body.errorCode]).toEqual([404, 'KYC_001']);
+      expect((await api.request('GET', `/v1/sessions/${other.id}`, { key: sk })).body.status).toBe('pending');
+      const withSecretKey = await device(sk, '/v1/kyc/upload-face', imageForm(await sampleJpeg(), 'selfie.jpg', { sessionId: mine.id }));
+      expect(withSecretKey.status).toBe(401);
+      const unnamed = await device(mine.token, '/v1/kyc/upload-face', imageForm(await sampleJpeg(), 'selfie.jpg'));
+      expect([unnamed.status, unnamed.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+    });
+
+    it('refuses the 21st document upload of a 3-minute window with 429 and Retry-After (part 8)', async () => {
+      const session = await newSession();
+      const jpeg = await sampleJpeg();
+      for (let call = 1; call <= 20; call += 1) {
+        const upload = await device(
+          session.token,
+          '/v1/kyc/upload-document',
+          imageForm(jpeg, 'page.jpg', { sessionId: session.id, imageType: 'main' }),
+        );
+        expect([call, upload.status]).toEqual([call, 200]);
+      }
+      const refused = await device(
+        session.token,
+        '/v1/kyc/upload-document',
+        imageForm(jpeg, 'page.jpg', { sessionId: session.id, imageType: 'main' }),
+      );
+      expect([refused.status, refused.body.errorCode]).toEqual([429, 'RATE_LIMITED']);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(180);
+      // Another kind has its own window.
+      expect((await device(session.token, '/v1/kyc/upload-face', imageForm(jpeg, 'selfie.jpg', { sessionId: session.id }))).status).toBe(
+        200,
+      );
     });
   });
 

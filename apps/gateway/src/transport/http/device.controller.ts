@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyReply } from 'fastify';
 import { type DeviceCallKind, admitDeviceCall } from '../../domain/device-call-limits';
@@ -6,7 +6,10 @@ import { DeviceCallWindowRepository } from '../../infrastructure/device-call-win
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { decodeBase64Image } from './base64-image';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
-import { livenessBase64Body } from './request-schemas';
+import { toProtoEnvironment } from './environment-mapping';
+import { readMultipartUpload } from './multipart-upload';
+import { presentDocumentUpload, presentFaceUpload, presentSubmit } from './presenters';
+import { deviceDocumentUploadFields, deviceFaceUploadFields, livenessBase64Body, sessionIdParam } from './request-schemas';
 
 export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
 
@@ -31,6 +34,56 @@ export class DeviceController {
     const body = livenessBase64Body.parse(rawBody ?? {});
     const verdict = await this.clients.biometrics.checkLiveness({ image: decodeBase64Image(body.base64) });
     return { isLive: verdict.isLive, confidence: verdict.confidence };
+  }
+
+  /** Spec 4.9: a document side from the device, answered as 4.4. Device and server calls mix on one session. */
+  @Post('upload-document')
+  @HttpCode(200)
+  async uploadDocument(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.admit(request.device, 'document_upload', reply);
+    const upload = await readMultipartUpload(request);
+    const fields = deviceDocumentUploadFields.parse(upload.fields);
+    const result = await this.clients.session.uploadDocument({
+      session: this.sessionOf(request.device, fields.sessionId),
+      imageType: fields.imageType,
+      image: upload.image,
+      isRetake: fields.isRetake,
+    });
+    return presentDocumentUpload(result);
+  }
+
+  /** Spec 4.9: the selfie from the device, answered as 4.5. */
+  @Post('upload-face')
+  @HttpCode(200)
+  async uploadFace(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.admit(request.device, 'face_or_liveness', reply);
+    const upload = await readMultipartUpload(request);
+    const fields = deviceFaceUploadFields.parse(upload.fields);
+    return presentFaceUpload(
+      await this.clients.session.uploadFace({ session: this.sessionOf(request.device, fields.sessionId), image: upload.image }),
+    );
+  }
+
+  /** Spec 4.9: the device finishes the flow; the same as submit (4.7). */
+  @Post('complete-verification/:sessionId')
+  @HttpCode(200)
+  async completeVerification(
+    @Req() request: DeviceRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Param('sessionId') sessionId: string,
+  ) {
+    await this.admit(request.device, 'complete', reply);
+    return presentSubmit(await this.clients.session.submit(this.sessionOf(request.device, sessionId)));
+  }
+
+  /**
+   * The session a device call names, as the session service's reference. An embed token opens
+   * its own session only: naming another (even of the same project) is 404 KYC_001, as an
+   * unknown id is, so a token reveals nothing about other sessions.
+   */
+  private sessionOf(device: DeviceSession, named: string) {
+    if (sessionIdParam.parse(named) !== device.sessionId) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    return { principal: { projectId: device.projectId, environment: toProtoEnvironment(device.environment) }, sessionId: device.sessionId };
   }
 
   /** Every call counts, refused ones included, so a looping device cannot keep the models busy. */

@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyRequest } from 'fastify';
+import type { EnvironmentName } from './environment-mapping';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { bearerToken } from './secret-key.guard';
 
@@ -10,8 +11,10 @@ export const EMBED_TOKEN_SECRET = Symbol('EMBED_TOKEN_SECRET');
 export interface DeviceSession {
   sessionId: string;
   projectId: string;
-  environment: string;
+  environment: EnvironmentName;
 }
+
+const ENVIRONMENTS: readonly string[] = ['test', 'sandbox', 'live'] satisfies EnvironmentName[];
 
 export interface DeviceRequest extends FastifyRequest {
   device: DeviceSession;
@@ -46,9 +49,14 @@ export class EmbedTokenGuard implements CanActivate {
         audience: 'kyc-device',
         requiredClaims: ['sub', 'exp'],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.pid !== 'string' || typeof payload.env !== 'string')
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.pid !== 'string' ||
+        typeof payload.env !== 'string' ||
+        !ENVIRONMENTS.includes(payload.env)
+      )
         throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
-      return { sessionId: payload.sub, projectId: payload.pid, environment: payload.env };
+      return { sessionId: payload.sub, projectId: payload.pid, environment: payload.env as EnvironmentName };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired)
         throw new KycError(ErrorCode.SESSION_EXPIRED, 'The session of this embed token has expired; create a new session');

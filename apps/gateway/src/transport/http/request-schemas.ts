@@ -45,6 +45,9 @@ export const idempotencyKey = z
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
 
 export const sessionIdParam = z.string().max(64);
+/** Spec 4.9: the device-side upload names its session in the form; it must be the embed token's. */
+export const deviceDocumentUploadFields = documentUploadFields.extend({ sessionId: sessionIdParam });
+export const deviceFaceUploadFields = z.object({ sessionId: sessionIdParam });
 
 const environmentName = z.enum(['test', 'sandbox', 'live']);
 export const adminEnvironmentParam = environmentName;
