@@ -1,4 +1,29 @@
+import { isIP } from 'node:net';
 import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+
+const isAddressOrRange = (entry: string) => {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Proxies whose X-Forwarded-For the gateway believes (comma-separated addresses or CIDR ranges),
+ * for the consent record's IP address. Empty (the default): the connection's own address, and
+ * no client header is ever believed.
+ */
+const trustedProxies = () =>
+  z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isAddressOrRange), 'must be comma-separated IP addresses or CIDR ranges');
 
 const schema = z.object({
   ...commonEnv,
@@ -22,6 +47,7 @@ const schema = z.object({
   AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   /** How long reads of verifications in a final status are answered from memory (0 turns it off). */
   CLOSED_VERIFICATION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+  TRUSTED_PROXIES: trustedProxies(),
 });
 
 export type GatewayConfig = z.infer<typeof schema>;

@@ -18,7 +18,9 @@ const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Builds the gateway's HTTP server: Fastify under NestJS, with one error path for everything. */
 export async function createHttpServer(config: GatewayConfig, dataSource: DataSource, logger: Logger): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, genReqId: () => randomUUID(), trustProxy: false });
+  // request.ip is the connection's address unless it comes from a configured proxy (TRUSTED_PROXIES).
+  const trustProxy = config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false;
+  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, genReqId: () => randomUUID(), trustProxy });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, dataSource), adapter, {
     logger: ['error', 'warn'],
     bodyParser: false,

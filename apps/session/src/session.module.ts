@@ -20,6 +20,7 @@ import { EmbedTokenIssuer } from './infrastructure/embed-token';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
 import { TenancyRepository } from './infrastructure/tenancy.repository';
+import { RecordConsentUseCase } from './application/record-consent.usecase';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
 
 /** The composition root: the one place adapters meet use cases (explicit constructor injection; Nest only hosts the controller). */
@@ -44,6 +45,7 @@ export function buildSessionUseCases(
     new SessionQueries(sessions, tenancy),
     new TenancyUseCases(tenancy),
     new ReviewSessionUseCase(sessions, logger),
+    new RecordConsentUseCase(sessions),
     config,
   );
 }

@@ -26,6 +26,8 @@ export enum ErrorCode {
   SESSION_CLOSED = 'KYC_SESSION_CLOSED',
   /** An upload whose session was submitted and purged (it failed) while the upload was analysed. */
   SESSION_CHANGED = 'KYC_SESSION_CHANGED',
+  /** A device-side upload before the end user's consent was recorded (spec 2.10, 4.9). */
+  CONSENT_REQUIRED = 'KYC_CONSENT_REQUIRED',
   /** action_required accepts only the named side (spec part 3, rule 6). */
   SIDE_NOT_REQUESTED = 'KYC_SIDE_NOT_REQUESTED',
   /** A reviewer's decision on a session that is not in manual_review. */
@@ -160,6 +162,13 @@ export function defineError(code: ErrorCode): ErrorDefinition {
         grpcCode: GrpcCode.FAILED_PRECONDITION,
         retryable: false,
         message: 'The session no longer accepts this call',
+      };
+    case ErrorCode.CONSENT_REQUIRED:
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Record the consent (POST /v1/kyc/consent/{sessionId}) before the first device-side upload',
       };
     case ErrorCode.SESSION_CHANGED:
       return {

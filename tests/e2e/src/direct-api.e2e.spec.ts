@@ -78,6 +78,9 @@ describe('Direct API (test mode) over the running stack', () => {
         createdAt: s.createdAt,
         expiresAt: s.expiresAt,
         updatedAt: expect.any(String),
+        // Spec 2.10: set by the device-side consent record.
+        userConsent: false,
+        consentTimestamp: null,
       });
       const updated = await api.request('PATCH', `/v1/sessions/${s.id}`, {
         key: sk,
@@ -288,10 +291,75 @@ describe('Direct API (test mode) over the running stack', () => {
 
   describe('device side, bearer embedToken (spec 4.9)', () => {
     const device = (token: string, path: string, form?: FormData) => api.request('POST', path, { key: token, ...(form ? { form } : {}) });
-    const newSession = async (email = 'alice.approved@example.com') => {
+    const consent = (token: string, sessionId: string, json: unknown, headers: Record<string, string> = {}) =>
+      api.request('POST', `/v1/kyc/consent/${sessionId}`, { key: token, json, headers });
+    /** A session whose end user has consented, as every device flow starts (spec 2.10). */
+    const newSession = async (email = 'alice.approved@example.com', { consented = true } = {}) => {
       const { body } = await api.createSession(sk, { clientMetadata: { email } });
-      return { id: body.id as string, token: body.embedToken as string };
+      const session = { id: body.id as string, token: body.embedToken as string };
+      if (consented) expect((await consent(session.token, session.id, { textVersion: 'v1', locale: 'en' })).status).toBe(200);
+      return session;
     };
+
+    it('records the consent once per wording and shows it on the session read; the client cannot send IP or user agent', async () => {
+      const session = await newSession('consent@example.com', { consented: false });
+      expect((await api.request('GET', `/v1/sessions/${session.id}`, { key: sk })).body).toMatchObject({
+        userConsent: false,
+        consentTimestamp: null,
+      });
+      const first = await consent(
+        session.token,
+        session.id,
+        { textVersion: 'terms-2026-11', locale: 'de-DE' },
+        { 'user-agent': 'KycWidget/1.0' },
+      );
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        success: true,
+        userConsent: true,
+        consentTimestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        textVersion: 'terms-2026-11',
+        locale: 'de-DE',
+        recorded: true,
+      });
+      const again = await consent(session.token, session.id, { textVersion: 'terms-2026-11', locale: 'de-DE' });
+      expect(again.body).toMatchObject({ recorded: false, consentTimestamp: first.body.consentTimestamp });
+      const read = await api.request('GET', `/v1/sessions/${session.id}`, { key: sk });
+      expect(read.body).toMatchObject({ userConsent: true, consentTimestamp: first.body.consentTimestamp, status: 'pending' });
+      // Five refusals: a session of their own, within its window of 5 consent calls (part 8).
+      const probe = await newSession('consent-probe@example.com', { consented: false });
+      for (const body of [
+        { textVersion: 'v1', locale: 'en', ipAddress: '1.2.3.4' },
+        { textVersion: 'v1', locale: 'en', userAgent: 'forged' },
+        { locale: 'en' },
+        { textVersion: 'x'.repeat(10_000), locale: 'en' },
+        { textVersion: 'v1', locale: 'not a locale' },
+      ]) {
+        const refused = await consent(probe.token, probe.id, body);
+        expect([refused.status, refused.body.errorCode]).toEqual([400, 'VALIDATION_FAILED']);
+      }
+      const other = await newSession('consent-other@example.com', { consented: false });
+      const foreign = await consent(session.token, other.id, { textVersion: 'v1', locale: 'en' });
+      expect([foreign.status, foreign.body.errorCode]).toEqual([404, 'KYC_001']);
+      expect((await api.request('GET', `/v1/sessions/${other.id}`, { key: sk })).body.userConsent).toBe(false);
+    });
+
+    it('refuses device uploads before the consent (409 KYC_CONSENT_REQUIRED); server uploads do not ask', async () => {
+      const session = await newSession('no-consent@example.com', { consented: false });
+      const page = await device(
+        session.token,
+        '/v1/kyc/upload-document',
+        imageForm(await sampleJpeg(), 'page.jpg', { sessionId: session.id, imageType: 'main' }),
+      );
+      expect([page.status, page.body.errorCode]).toEqual([409, 'KYC_CONSENT_REQUIRED']);
+      const face = await device(
+        session.token,
+        '/v1/kyc/upload-face',
+        imageForm(await sampleJpeg(), 'selfie.jpg', { sessionId: session.id }),
+      );
+      expect([face.status, face.body.errorCode]).toEqual([409, 'KYC_CONSENT_REQUIRED']);
+      expect((await api.uploadFace(sk, session.id, await sampleJpeg())).status).toBe(200);
+    });
 
     it('mixes device uploads with server calls on one session; complete-verification answers as submit', async () => {
       const session = await newSession();

@@ -316,11 +316,20 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   describe('device-side liveness pre-check, POST /v1/kyc/check_liveness_base64 (spec 4.9)', () => {
     const checkLiveness = (token: string, json: unknown) => api.request('POST', '/v1/kyc/check_liveness_base64', { key: token, json });
-    const newDeviceSession = async () => {
+    /** A session whose end user has consented (spec 2.10), as the widget does before any capture. */
+    const newDeviceSession = async ({ consent = true } = {}) => {
       const created = await api.createSession(key, {
         clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` },
       });
-      return { sessionId: created.body.id as string, embedToken: created.body.embedToken as string };
+      const session = { sessionId: created.body.id as string, embedToken: created.body.embedToken as string };
+      if (consent) {
+        const given = await api.request('POST', `/v1/kyc/consent/${session.sessionId}`, {
+          key: session.embedToken,
+          json: { textVersion: 'v1', locale: 'en' },
+        });
+        expect(given.status).toBe(200);
+      }
+      return session;
     };
     /** A token signed as the session service would, but with claims or algorithm of the test's choosing. */
     const signedToken = (claims: Record<string, unknown>, alg: 'HS256' | 'HS512' = 'HS256') => {
@@ -344,6 +353,13 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       const verification = await api.verification(key, sessionId);
       expect(verification.body.status).toBe('pending');
       expect((await api.submit(key, sessionId)).status).toBe(400);
+    });
+
+    it('runs no face model before the consent: 409 KYC_CONSENT_REQUIRED', async () => {
+      const { embedToken } = await newDeviceSession({ consent: false });
+      const refused = await checkLiveness(embedToken, { base64: liveSelfie().toString('base64') });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ errorCode: 'KYC_CONSENT_REQUIRED', retryable: true });
     });
 
     it('refuses a missing, tampered, wrongly signed or expired token, and a secret key', async () => {

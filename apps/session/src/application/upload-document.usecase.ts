@@ -1,5 +1,6 @@
 import { documentSides } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
+import { assertConsentGiven } from '../domain/consent';
 import { evaluateUploadProblems } from '../domain/recoverable-problems';
 import type { DocumentSide, SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
@@ -15,6 +16,8 @@ export interface UploadDocumentCommand {
   sessionId: string;
   side: DocumentSide;
   image: Buffer;
+  /** A device-side upload: refused before the end user's consent. */
+  consentRequired?: boolean;
 }
 
 /** What a document upload answers (spec 4.4). */
@@ -47,6 +50,7 @@ export class UploadDocumentUseCase {
   async execute(command: UploadDocumentCommand): Promise<DocumentUploadOutcome> {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'document_uploaded', { now: new Date(), side: command.side });
+    assertConsentGiven(before, command.consentRequired ?? false);
 
     const analysis = await this.clients.document.analyzeSide({
       sessionId: before.id,

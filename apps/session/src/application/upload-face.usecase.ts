@@ -1,4 +1,5 @@
 import { ErrorCode, KycError } from '@kyc/errors';
+import { assertConsentGiven } from '../domain/consent';
 import type { SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
 import { documentsReady } from '../domain/upload-readiness';
@@ -25,9 +26,10 @@ export class UploadFaceUseCase {
     private readonly clients: Pick<ServiceClients, 'biometrics'>,
   ) {}
 
-  async execute(command: { scope: SessionScope; sessionId: string; image: Buffer }): Promise<FaceUploadOutcome> {
+  async execute(command: { scope: SessionScope; sessionId: string; image: Buffer; consentRequired?: boolean }): Promise<FaceUploadOutcome> {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'face_uploaded', { now: new Date() });
+    assertConsentGiven(before, command.consentRequired ?? false);
 
     const analysis = await this.clients.biometrics.analyzeSelfie({
       sessionId: before.id,

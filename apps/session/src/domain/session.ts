@@ -41,6 +41,18 @@ export interface SessionRecord {
    * its new uploads, and an upload that started before a purge is refused.
    */
   dataGeneration: number;
+  /** Spec 2.10: when the end user consented to the wording in force (`consentTextVersion`); null before any consent. */
+  consentAt: Date | null;
+  consentTextVersion: string | null;
+  consentLocale: string | null;
+}
+
+/** One consent as recorded (append-only): what was agreed to, when, and from where. */
+export interface ConsentRecord {
+  textVersion: string;
+  locale: string;
+  ipAddress: string;
+  userAgent: string;
 }
 
 /** A session as created (spec 4.1): everything later uploads and decisions fill in starts empty. */
@@ -82,6 +94,9 @@ export type SessionChanges = Partial<
     | 'deviceData'
     | 'latestAttemptId'
     | 'dataGeneration'
+    | 'consentAt'
+    | 'consentTextVersion'
+    | 'consentLocale'
   >
 >;
 

@@ -6,6 +6,7 @@ import { ProcessingLeasesAndPurgeQueue1764892800000 } from './migrations/1764892
 import { SessionIdempotencyKeys1764900000000 } from './migrations/1764900000000-SessionIdempotencyKeys';
 import { OutboxClaimsAndParking1764907200000 } from './migrations/1764907200000-OutboxClaimsAndParking';
 import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGenerations';
+import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -22,6 +23,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       SessionIdempotencyKeys1764900000000,
       OutboxClaimsAndParking1764907200000,
       DataGenerations1765008000000,
+      ConsentRecords1765036800000,
     ],
     poolSize: 20,
   });

@@ -13,6 +13,7 @@ import type { EnvironmentName } from '../domain/environment';
 import type {
   AttemptOutcome,
   AttemptRecord,
+  ConsentRecord,
   IdempotencyClaim,
   NewSession,
   SessionChanges,
@@ -25,7 +26,7 @@ const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode A
   email, language, expiry_minutes AS "expiryMinutes", expires_at AS "expiresAt", created_at AS "createdAt", updated_at AS "updatedAt",
   uploads, document_type AS "documentType", requires_back_side AS "requiresBackSide", upload_problems AS "uploadProblems",
   action_cycles AS "actionCycles", next_action AS "nextAction", device_data AS "deviceData", latest_attempt_id AS "latestAttemptId",
-  data_generation AS "dataGeneration"`;
+  data_generation AS "dataGeneration", consent_at AS "consentAt", consent_text_version AS "consentTextVersion", consent_locale AS "consentLocale"`;
 
 const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, document_type AS "documentType", face_match_status AS "faceMatchStatus",
   face_match_score AS "faceMatchScore", poa_status AS "poaStatus", failure_reason AS "failureReason", is_reused AS "isReused",
@@ -46,6 +47,9 @@ const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
   deviceData: 'device_data',
   latestAttemptId: 'latest_attempt_id',
   dataGeneration: 'data_generation',
+  consentAt: 'consent_at',
+  consentTextVersion: 'consent_text_version',
+  consentLocale: 'consent_locale',
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -204,6 +208,14 @@ class PostgresSessionTransaction implements SessionTransaction {
         projectId,
       ]),
     );
+  }
+
+  async appendConsent(sessionId: string, consent: ConsentRecord): Promise<SessionRecord> {
+    const [{ created_at: at }]: { created_at: Date }[] = await this.manager.query(
+      `INSERT INTO session.consents (session_id, text_version, locale, ip_address, user_agent) VALUES ($1, $2, $3, $4, $5) RETURNING created_at`,
+      [sessionId, consent.textVersion, consent.locale, consent.ipAddress, consent.userAgent],
+    );
+    return this.update(sessionId, { consentAt: at, consentTextVersion: consent.textVersion, consentLocale: consent.locale });
   }
 
   async update(sessionId: string, changes: SessionChanges): Promise<SessionRecord> {

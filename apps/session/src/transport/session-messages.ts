@@ -30,6 +30,18 @@ export function toSessionMessage(
     clientMetadataJson: JSON.stringify(record.clientMetadata ?? {}),
     projectId: record.projectId,
     environment: toProtoEnvironment(record.environment),
+    userConsent: record.consentAt !== null,
+    consentTimestamp: record.consentAt?.toISOString() ?? '',
+  };
+}
+
+export function toConsentMessage(record: SessionRecord, recorded: boolean): session.Consent {
+  return {
+    userConsent: record.consentAt !== null,
+    consentTimestamp: record.consentAt?.toISOString() ?? '',
+    textVersion: record.consentTextVersion ?? '',
+    locale: record.consentLocale ?? '',
+    recorded,
   };
 }
 

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { CreateSessionUseCase } from '../application/create-session.usecase';
+import type { RecordConsentUseCase } from '../application/record-consent.usecase';
 import type { ReviewSessionUseCase } from '../application/review-session.usecase';
 import type { SessionQueries } from '../application/session-queries.usecase';
 import type { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
@@ -15,6 +16,7 @@ import {
   toApiKeyMessage,
   toKeysMessage,
   toProjectMessage,
+  toConsentMessage,
   toSessionMessage,
   toSessionSummary,
   toSubmitResult,
@@ -30,6 +32,7 @@ export class SessionUseCases {
     readonly queries: SessionQueries,
     readonly tenancy: TenancyUseCases,
     readonly review: ReviewSessionUseCase,
+    readonly recordConsent: RecordConsentUseCase,
     readonly urls: PublicUrls,
   ) {}
 }
@@ -104,13 +107,30 @@ export class SessionGrpcController implements session.SessionServiceController {
     if (!side) throw new KycError(ErrorCode.VALIDATION_FAILED, 'imageType must be front, back or main');
     return {
       success: true,
-      ...(await this.useCases.uploadDocument.execute({ scope, sessionId, side, image: Buffer.from(request.image) })),
+      ...(await this.useCases.uploadDocument.execute({
+        scope,
+        sessionId,
+        side,
+        image: Buffer.from(request.image),
+        consentRequired: request.consentRequired,
+      })),
     };
   }
 
   async uploadFace(request: session.UploadFaceRequest): Promise<session.FaceUploadResult> {
     const { scope, sessionId } = requireRef(request.session);
-    return { success: true, ...(await this.useCases.uploadFace.execute({ scope, sessionId, image: Buffer.from(request.image) })) };
+    const image = Buffer.from(request.image);
+    return {
+      success: true,
+      ...(await this.useCases.uploadFace.execute({ scope, sessionId, image, consentRequired: request.consentRequired })),
+    };
+  }
+
+  async recordConsent(request: session.RecordConsentRequest): Promise<session.Consent> {
+    const { scope, sessionId } = requireRef(request.session);
+    const { textVersion, locale, ipAddress, userAgent } = request;
+    const outcome = await this.useCases.recordConsent.execute({ scope, sessionId, textVersion, locale, ipAddress, userAgent });
+    return toConsentMessage(outcome.session, outcome.recorded);
   }
 
   async recordDeviceData(request: session.RecordDeviceDataRequest): Promise<session.DeviceData> {

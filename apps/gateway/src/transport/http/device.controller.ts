@@ -8,10 +8,13 @@ import { decodeBase64Image } from './base64-image';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
 import { toProtoEnvironment } from './environment-mapping';
 import { readMultipartUpload } from './multipart-upload';
-import { presentDocumentUpload, presentFaceUpload, presentSubmit } from './presenters';
-import { deviceDocumentUploadFields, deviceFaceUploadFields, livenessBase64Body, sessionIdParam } from './request-schemas';
+import { presentConsent, presentDocumentUpload, presentFaceUpload, presentSubmit } from './presenters';
+import { consentBody, deviceDocumentUploadFields, deviceFaceUploadFields, livenessBase64Body, sessionIdParam } from './request-schemas';
 
 export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
+
+/** Longer user agents are cut: the consent record keeps what identifies the client, not a payload. */
+const MAX_USER_AGENT_CHARS = 512;
 
 /** Spec 4.9 (device side, bearer embedToken). Errors use the spec's envelope; limits per part 8. */
 @Controller('v1/kyc')
@@ -32,6 +35,7 @@ export class DeviceController {
   async checkLiveness(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() rawBody: unknown) {
     await this.admit(request.device, 'face_or_liveness', reply);
     const body = livenessBase64Body.parse(rawBody ?? {});
+    await this.requireConsent(request.device);
     const verdict = await this.clients.biometrics.checkLiveness({ image: decodeBase64Image(body.base64) });
     return { isLive: verdict.isLive, confidence: verdict.confidence };
   }
@@ -48,6 +52,7 @@ export class DeviceController {
       imageType: fields.imageType,
       image: upload.image,
       isRetake: fields.isRetake,
+      consentRequired: true,
     });
     return presentDocumentUpload(result);
   }
@@ -60,8 +65,37 @@ export class DeviceController {
     const upload = await readMultipartUpload(request);
     const fields = deviceFaceUploadFields.parse(upload.fields);
     return presentFaceUpload(
-      await this.clients.session.uploadFace({ session: this.sessionOf(request.device, fields.sessionId), image: upload.image }),
+      await this.clients.session.uploadFace({
+        session: this.sessionOf(request.device, fields.sessionId),
+        image: upload.image,
+        consentRequired: true,
+      }),
     );
+  }
+
+  /**
+   * Spec 2.10: the end user's consent, after their affirmative action and before the first
+   * upload. IP address and user agent come from the request (the IP through TRUSTED_PROXIES only);
+   * a body that carries them, or anything but textVersion and locale, is refused.
+   */
+  @Post('consent/:sessionId')
+  @HttpCode(200)
+  async consent(
+    @Req() request: DeviceRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Param('sessionId') sessionId: string,
+    @Body() rawBody: unknown,
+  ) {
+    await this.admit(request.device, 'consent', reply);
+    const body = consentBody.parse(rawBody ?? {});
+    const consent = await this.clients.session.recordConsent({
+      session: this.sessionOf(request.device, sessionId),
+      textVersion: body.textVersion,
+      locale: body.locale,
+      ipAddress: request.ip,
+      userAgent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_CHARS),
+    });
+    return presentConsent(consent);
   }
 
   /** Spec 4.9: the device finishes the flow; the same as submit (4.7). */
@@ -84,6 +118,12 @@ export class DeviceController {
   private sessionOf(device: DeviceSession, named: string) {
     if (sessionIdParam.parse(named) !== device.sessionId) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
     return { principal: { projectId: device.projectId, environment: toProtoEnvironment(device.environment) }, sessionId: device.sessionId };
+  }
+
+  /** The pre-check stores nothing, but it runs the face models on the end user's face: consent first, as for uploads. */
+  private async requireConsent(device: DeviceSession): Promise<void> {
+    const current = await this.clients.session.getSession(this.sessionOf(device, device.sessionId));
+    if (!current.userConsent) throw new KycError(ErrorCode.CONSENT_REQUIRED);
   }
 
   /** Every call counts, refused ones included, so a looping device cannot keep the models busy. */

@@ -28,6 +28,21 @@ export function presentSession(s: session.Session) {
     createdAt: s.createdAt,
     expiresAt: s.expiresAt,
     updatedAt: s.updatedAt,
+    // Spec 2.10: set by the device-side consent record.
+    userConsent: s.userConsent,
+    consentTimestamp: s.consentTimestamp || null,
+  };
+}
+
+/** Spec 2.10's answer is not shown: the consent in force, and whether this call recorded it. */
+export function presentConsent(c: session.Consent) {
+  return {
+    success: true,
+    userConsent: c.userConsent,
+    consentTimestamp: c.consentTimestamp,
+    textVersion: c.textVersion,
+    locale: c.locale,
+    recorded: c.recorded,
   };
 }
 

@@ -48,6 +48,17 @@ export const sessionIdParam = z.string().max(64);
 /** Spec 4.9: the device-side upload names its session in the form; it must be the embed token's. */
 export const deviceDocumentUploadFields = documentUploadFields.extend({ sessionId: sessionIdParam });
 export const deviceFaceUploadFields = z.object({ sessionId: sessionIdParam });
+/** Spec 2.10: the client sends the wording's version and the locale only; IP and user agent come from the request. */
+export const consentBody = z
+  .object({
+    textVersion: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces'),
+    locale: z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8}){0,3}$/, 'a BCP 47 language tag, e.g. de-DE'),
+  })
+  .strict();
 
 const environmentName = z.enum(['test', 'sandbox', 'live']);
 export const adminEnvironmentParam = environmentName;

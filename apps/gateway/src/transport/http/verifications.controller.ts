@@ -31,6 +31,8 @@ export class VerificationsController {
       imageType: fields.imageType,
       image: upload.image,
       isRetake: fields.isRetake,
+      // The integrator records consent on its side (spec part 1, obligations).
+      consentRequired: false,
     });
     return presentDocumentUpload(result);
   }
@@ -40,7 +42,7 @@ export class VerificationsController {
   async uploadFace(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     const session = this.ref(request, sessionId);
     const upload = await readMultipartUpload(request);
-    return presentFaceUpload(await this.clients.session.uploadFace({ session, image: upload.image }));
+    return presentFaceUpload(await this.clients.session.uploadFace({ session, image: upload.image, consentRequired: false }));
   }
 
   @Post('device-data')

@@ -3,6 +3,7 @@ import type { EnvironmentName } from '../../domain/environment';
 import type {
   AttemptOutcome,
   AttemptRecord,
+  ConsentRecord,
   IdempotencyClaim,
   NewSession,
   SessionChanges,
@@ -54,6 +55,8 @@ export interface SessionTransaction {
   /** Admin access: any environment of one project. */
   findInProjectForUpdate(projectId: string, sessionId: string): Promise<SessionRecord>;
   update(sessionId: string, changes: SessionChanges): Promise<SessionRecord>;
+  /** Appends a consent record (append-only) and makes its wording the session's consent in force. */
+  appendConsent(sessionId: string, consent: ConsentRecord): Promise<SessionRecord>;
   findAttempt(attemptId: string | null): Promise<AttemptRecord | null>;
 
   /** Opens a processing attempt that is this submit's until `leaseExpiresAt` (a sweeper abandons it after). */
