@@ -381,6 +381,44 @@ describe('Direct API (test mode) over the running stack', () => {
       );
     });
 
+    it('gives the token the longest life its session can have; a decided session refuses device calls', async () => {
+      const { body: created } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' }, expiryMinutes: 10 });
+      const claims = JSON.parse(Buffer.from(created.embedToken.split('.')[1], 'base64url').toString()) as { exp: number };
+      // 10 minutes, then a fresh 24 h for each of the two action_required cycles (spec part 3, rule 6).
+      expect(claims.exp * 1000).toBe(Math.floor((Date.parse(created.createdAt) + 10 * 60_000 + 48 * 3_600_000) / 1000) * 1000);
+
+      expect((await consent(created.embedToken, created.id, { textVersion: 'v1', locale: 'en' })).status).toBe(200);
+      expect((await api.submit(sk, created.id)).body.status).toBe('completed');
+      const upload = await device(
+        created.embedToken,
+        '/v1/kyc/upload-face',
+        imageForm(await sampleJpeg(), 'selfie.jpg', { sessionId: created.id }),
+      );
+      expect([upload.status, upload.body.errorCode]).toEqual([409, 'KYC_SESSION_CLOSED']);
+      const precheck = await api.request('POST', '/v1/kyc/check_liveness_base64', {
+        key: created.embedToken,
+        json: { base64: (await sampleJpeg()).toString('base64') },
+      });
+      expect([precheck.status, precheck.body.errorCode]).toEqual([409, 'KYC_SESSION_CLOSED']);
+      expect((await consent(created.embedToken, created.id, { textVersion: 'v2', locale: 'en' })).body.errorCode).toBe(
+        'KYC_SESSION_CLOSED',
+      );
+    });
+
+    it('answers the test-mode liveness pre-check without the models (spec part 1: no real AI processing)', async () => {
+      const session = await newSession();
+      const precheck = await api.request('POST', '/v1/kyc/check_liveness_base64', {
+        key: session.token,
+        json: { base64: (await samplePng()).toString('base64') },
+      });
+      expect([precheck.status, precheck.body]).toEqual([200, { isLive: true, confidence: 0.98 }]);
+      const notAnImage = await api.request('POST', '/v1/kyc/check_liveness_base64', {
+        key: session.token,
+        json: { base64: Buffer.from('%PDF-1.7').toString('base64') },
+      });
+      expect(notAnImage.body.errorCode).toBe('KYC_006');
+    });
+
     it('opens only its own session: another session id is 404 KYC_001, a secret key is 401', async () => {
       const [mine, other] = [await newSession(), await newSession()];
       const foreign = await device(

@@ -267,14 +267,27 @@ describe('biometrics selfie checks', () => {
         )
       )[0].count as string;
     const before = await countSelfies();
-    await expect(controller.checkLiveness({ image: live })).resolves.toMatchObject({ isLive: true });
-    const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')) });
+    await expect(controller.checkLiveness({ image: live, testMode: false })).resolves.toMatchObject({ isLive: true });
+    const spoof = await controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')), testMode: false });
     expect(spoof.isLive).toBe(false);
     const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#d0c8c0' } })
       .jpeg()
       .toBuffer();
-    await expect(controller.checkLiveness({ image: blank })).resolves.toEqual({ isLive: false, confidence: 0 });
-    await expect(controller.checkLiveness({ image: Buffer.from('not an image') })).rejects.toMatchObject({ code: 'KYC_006' });
+    await expect(controller.checkLiveness({ image: blank, testMode: false })).resolves.toEqual({ isLive: false, confidence: 0 });
+    await expect(controller.checkLiveness({ image: Buffer.from('not an image'), testMode: false })).rejects.toMatchObject({
+      code: 'KYC_006',
+    });
     expect(await countSelfies()).toBe(before);
   }, 60_000);
+
+  it('answers a test-mode pre-check without the models (spec part 1), but still refuses a non-image', async () => {
+    // The printed-photo spoof: the models call it not live; test mode does not ask them.
+    await expect(controller.checkLiveness({ image: readFileSync(join(SPOOF_DEV, 'image_F1.jpg')), testMode: true })).resolves.toEqual({
+      isLive: true,
+      confidence: 0.98,
+    });
+    await expect(controller.checkLiveness({ image: Buffer.from('not an image'), testMode: true })).rejects.toMatchObject({
+      code: 'KYC_006',
+    });
+  });
 });

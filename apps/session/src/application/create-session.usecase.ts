@@ -3,6 +3,7 @@ import { toProtoEnvironment } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
 import type { IdempotencyClaim, SessionRecord } from '../domain/session';
+import { longestLife } from '../domain/session-state-machine';
 import { emailOf, normaliseNewSession } from '../domain/session-request';
 import type { EmbedTokens } from './ports/embed-tokens';
 import type { ServiceClients } from './ports/service-clients';
@@ -74,7 +75,7 @@ export class CreateSessionUseCase {
       sessionId: session.id,
       projectId: session.projectId,
       environment: session.environment,
-      expiresAt: session.expiresAt,
+      expiresAt: longestLife(session.createdAt, session.expiryMinutes),
     });
     return { session, embedToken, allowManualUpload: project.allowManualUpload };
   }

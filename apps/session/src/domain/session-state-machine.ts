@@ -57,6 +57,15 @@ export const MAX_ACTION_CYCLES = 2;
 /** action_required extends the TTL to 24 hours (spec part 8). */
 export const ACTION_REQUIRED_TTL_HOURS = 24;
 
+/**
+ * The longest a session can stay open: its TTL, then a fresh 24 h for each action_required cycle
+ * (spec part 3, rule 6; part 8). The embed token's own expiry is this ceiling; whether a device
+ * call still counts is the session's state at the time of the call, not the token's.
+ */
+export function longestLife(createdAt: Date, expiryMinutes: number): Date {
+  return new Date(createdAt.getTime() + expiryMinutes * 60_000 + MAX_ACTION_CYCLES * ACTION_REQUIRED_TTL_HOURS * 3_600_000);
+}
+
 const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.completed' }, { type: 'supersede_older_reviews' }];
 /**
  * Purged: a failure (spec part 3) and an expiry (our choice, docs/session-lifecycle.md: an expired

@@ -3,8 +3,9 @@ import type { EmbedTokens } from '../application/ports/embed-tokens';
 
 /**
  * The session-bound embed token (spec 2.2, part 5): HS256, bound to session, project and
- * environment, expiring with the session. Verified by the gateway on /v1/kyc/* with the
- * algorithm pinned.
+ * environment. Its `exp` is a ceiling (the longest the session can live, action_required
+ * extensions included); every device call is judged by the session's state at that moment
+ * (expired: KYC_003; decided: closed). Verified by the gateway on /v1/kyc/* with the algorithm pinned.
  */
 export class EmbedTokenIssuer implements EmbedTokens {
   private readonly key: Uint8Array;

@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyReply } from 'fastify';
 import { type DeviceCallKind, admitDeviceCall } from '../../domain/device-call-limits';
@@ -12,6 +13,9 @@ import { presentConsent, presentDocumentUpload, presentFaceUpload, presentSubmit
 import { consentBody, deviceDocumentUploadFields, deviceFaceUploadFields, livenessBase64Body, sessionIdParam } from './request-schemas';
 
 export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
+
+/** Sessions no device call may act on any more (spec part 3): decided, or handed to a reviewer. */
+const DECIDED_STATUSES: readonly string[] = ['completed', 'rejected', 'superseded', 'manual_review'];
 
 /** Longer user agents are cut: the consent record keeps what identifies the client, not a payload. */
 const MAX_USER_AGENT_CHARS = 512;
@@ -35,8 +39,8 @@ export class DeviceController {
   async checkLiveness(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() rawBody: unknown) {
     await this.admit(request.device, 'face_or_liveness', reply);
     const body = livenessBase64Body.parse(rawBody ?? {});
-    await this.requireConsent(request.device);
-    const verdict = await this.clients.biometrics.checkLiveness({ image: decodeBase64Image(body.base64) });
+    const current = await this.openSessionWithConsent(request.device);
+    const verdict = await this.clients.biometrics.checkLiveness({ image: decodeBase64Image(body.base64), testMode: current.testMode });
     return { isLive: verdict.isLive, confidence: verdict.confidence };
   }
 
@@ -120,10 +124,17 @@ export class DeviceController {
     return { principal: { projectId: device.projectId, environment: toProtoEnvironment(device.environment) }, sessionId: device.sessionId };
   }
 
-  /** The pre-check stores nothing, but it runs the face models on the end user's face: consent first, as for uploads. */
-  private async requireConsent(device: DeviceSession): Promise<void> {
+  /**
+   * The pre-check stores nothing, so the session service is asked whether the token's session is
+   * still open (its token may outlive it: KYC_003 once expired, closed once decided) and has the
+   * consent; the pre-check runs the face models on the end user's face, as uploads do.
+   */
+  private async openSessionWithConsent(device: DeviceSession): Promise<session.Session> {
     const current = await this.clients.session.getSession(this.sessionOf(device, device.sessionId));
+    if (current.status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
+    if (DECIDED_STATUSES.includes(current.status)) throw new KycError(ErrorCode.SESSION_CLOSED);
     if (!current.userConsent) throw new KycError(ErrorCode.CONSENT_REQUIRED);
+    return current;
   }
 
   /** Every call counts, refused ones included, so a looping device cannot keep the models busy. */
