@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { transliterateToMrz } from '@kyc/document-generator';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, spoofSelfies } from '@kyc/verification-fixtures';
-import { ApiClient } from './api-client';
+import { ApiClient, imageForm } from './api-client';
 import { Receiver } from './webhook-receiver';
 
 /**
@@ -123,6 +123,30 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       documentNumber: expected.documentNumber,
       expiryDate: expected.expiryDate,
     });
+  });
+
+  it('completes a verification done entirely with the embed token: consent, the ID card front and back, selfie, complete', async () => {
+    const created = await api.createSession(key, {
+      clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` },
+    });
+    const { id: sessionId, embedToken } = created.body as { id: string; embedToken: string };
+    const device = (path: string, options: { form?: FormData; json?: unknown } = {}) =>
+      api.request('POST', path, { key: embedToken, ...options });
+    expect((await device(`/v1/kyc/consent/${sessionId}`, { json: { textVersion: 'widget-2026-11', locale: 'en-GB' } })).status).toBe(200);
+    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    for (const { side, image } of card.sides) {
+      const upload = await device('/v1/kyc/upload-document', { form: imageForm(image, `${side}.jpg`, { sessionId, imageType: side }) });
+      expect([side, upload.status, upload.body.issues ?? []]).toEqual([side, 200, []]);
+    }
+    const precheck = await device('/v1/kyc/check_liveness_base64', { json: { base64: liveSelfie().toString('base64') } });
+    expect(precheck.body.isLive).toBe(true);
+    const face = await device('/v1/kyc/upload-face', { form: imageForm(liveSelfie(), 'selfie.jpg', { sessionId }) });
+    expect(face.body).toMatchObject({ success: true, readyForFinalVerification: true });
+    const completed = await device(`/v1/kyc/complete-verification/${sessionId}`);
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject({ success: true, status: 'completed' });
+    expect(completed.body.data.extractedData.dateOfBirth).toBe(card.expected.dateOfBirth);
+    expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'completed', verification: { status: 'success' } });
   });
 
   it('fails an impostor selfie with KYC_020 and purges, and the session reopens on the next upload', async () => {
