@@ -120,9 +120,10 @@ export function presentVerification(v: session.Verification) {
           id: a.id,
           status: a.status,
           confidence: a.confidence,
-          documentType: a.documentType || null,
-          faceMatchStatus: a.faceMatchStatus || null,
-          faceMatchScore: a.hasFaceMatchScore ? a.faceMatchScore : null,
+          // Spec 2.9 types these as string and number (not nullable): absent while unknown.
+          ...(a.documentType ? { documentType: a.documentType } : {}),
+          ...(a.faceMatchStatus ? { faceMatchStatus: a.faceMatchStatus } : {}),
+          ...(a.hasFaceMatchScore ? { faceMatchScore: a.faceMatchScore } : {}),
           poaStatus: a.poaStatus || null,
           failureReason: a.failureReason || null,
           isReused: a.isReused,
