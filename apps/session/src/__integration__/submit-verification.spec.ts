@@ -222,6 +222,19 @@ describe('submit on a real PostgreSQL', () => {
     ]);
   });
 
+  it('a submit on a failed session reopens it (spec part 3, rule 1): committed, uploads cleared, and KYC_UPLOADS_MISSING', async () => {
+    const session = await readySession();
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('failed'), failureReason: ErrorCode.FACE_MISMATCH });
+    await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.FACE_MISMATCH });
+    await expect(submitUseCase().execute(scope, session.id)).rejects.toMatchObject({
+      code: ErrorCode.UPLOADS_MISSING,
+      message: expect.stringMatching(/open again/),
+    });
+    expect(await sessions.find(scope, session.id)).toMatchObject({ status: 'connected', uploads: {}, documentType: null });
+    // The failed attempt is kept; no new one was opened.
+    expect((await attemptsOf(session.id)).map((a) => a.status)).toEqual(['failed']);
+  });
+
   it('rejected (test persona): closed as rejected with a status_changed event', async () => {
     const session = await readySession();
     analysis.decision = decisionOf({

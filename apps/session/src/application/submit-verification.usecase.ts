@@ -66,6 +66,12 @@ export class SubmitVerificationUseCase {
   async execute(scope: SessionScope, sessionId: string): Promise<SubmitOutcome> {
     const started = await this.start(scope, sessionId);
     if (started.kind === 'cached') return this.cachedOutcome(started.session);
+    if (started.kind === 'reopened') {
+      throw new KycError(
+        ErrorCode.UPLOADS_MISSING,
+        'The session had failed and is open again: upload the document and the selfie, then submit',
+      );
+    }
 
     let evidence: VerificationEvidence;
     try {
@@ -87,6 +93,8 @@ export class SubmitVerificationUseCase {
     return this.sessions.transaction(async (tx) => {
       const current = await lockForWrite(tx, scope, sessionId);
       if (current.status === 'completed') return { kind: 'cached', session: current } as const;
+      // Spec part 3, rule 1: the reopen is committed; the submit itself has no uploads left to submit.
+      if (current.status === 'failed') return { kind: 'reopened', session: await applyTransition(tx, current, 'submitted', {}) } as const;
       // The state machine speaks first (processing, closed, expired), then completeness.
       transition(snapshotOf(current), 'submitted', { now: new Date() });
       if (!current.testMode || current.status !== 'pending') assertUploadsComplete(current);

@@ -136,9 +136,14 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   { from: 'action_required', trigger: 'submitted', to: 'processing' },
   { from: 'action_required', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 
-  // failed: the next write within the TTL reopens with a full re-upload (rule 1).
-  ...WRITES.map((trigger): TransitionRow => ({ from: 'failed', trigger, to: 'connected', effects: [{ type: 'reset_uploads' }] })),
-  { from: 'failed', trigger: 'submitted', reject: ErrorCode.UPLOADS_MISSING },
+  // failed: the next write within the TTL reopens with a full re-upload (rule 1); submit is a
+  // write call too (the table's "upload or submit"): it reopens, and then has nothing to submit.
+  ...[...WRITES, 'submitted' as const].map((trigger): TransitionRow => ({
+    from: 'failed',
+    trigger,
+    to: 'connected',
+    effects: [{ type: 'reset_uploads' }],
+  })),
   { from: 'failed', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 
   // manual_review: frozen (rule 2); a reviewer or a newer attempt of the same person ends it.
