@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { DEFAULT_RETRY_SCHEDULE_MS, nextAttemptDelay, parseRetrySchedule } from './retry-schedule';
 import { signatureHeaders } from './signature';
-import { isPrivateAddress, mayDeliverTo } from './url-policy';
+import { isGlobalUnicast, isLinkLocalOrMetadata, mayDeliverTo } from './url-policy';
 import { webhookBody } from './webhook-payload';
 
 describe('webhook signatures', () => {
@@ -95,17 +95,67 @@ describe('webhook body', () => {
 });
 
 describe('SSRF policy', () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0'])(
-    'treats %s as private',
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '::1',
+    '::',
+    'fd00::1',
+    'fe80::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    // Passed as public before (issue 26): IPv4-compatible loopback, NAT64 of the metadata address, 6to4 of loopback,
+    // multicast, site-local, benchmarking, IETF protocol assignments; and documentation ranges.
+    '::7f00:1',
+    '64:ff9b::a9fe:a9fe',
+    '2002:7f00:1::',
+    'ff02::1',
+    'fec0::1',
+    '198.18.0.1',
+    '192.0.0.1',
+    '192.0.2.1',
+    '2001:db8::1',
+    'not an address',
+  ])('does not count %s as global unicast', (address) => {
+    expect(isGlobalUnicast(address)).toBe(false);
+    expect(mayDeliverTo('live', [address], false)).toBe(false);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '2001:4860:4860::8888', '2606:4700::1111', '::ffff:8.8.8.8'])(
+    'counts %s as global unicast',
     (address) => {
-      expect(isPrivateAddress(address)).toBe(true);
+      expect(isGlobalUnicast(address)).toBe(true);
+      expect(mayDeliverTo('live', [address], false)).toBe(true);
     },
   );
 
-  it('lets test endpoints go anywhere and keeps sandbox/live on public addresses', () => {
+  it('refuses a host when any of its addresses is not public (one private answer is enough to rebind to)', () => {
+    expect(mayDeliverTo('sandbox', ['93.184.216.34', '127.0.0.1'], false)).toBe(false);
+    expect(mayDeliverTo('sandbox', [], false)).toBe(false);
+  });
+
+  it('lets test endpoints and WEBHOOK_ALLOW_PRIVATE_URLS reach private hosts, never link-local or metadata', () => {
     expect(mayDeliverTo('test', ['127.0.0.1'], false)).toBe(true);
-    expect(mayDeliverTo('live', ['127.0.0.1'], false)).toBe(false);
-    expect(mayDeliverTo('live', ['93.184.216.34'], false)).toBe(true);
     expect(mayDeliverTo('sandbox', ['10.0.0.5'], true)).toBe(true);
+    for (const address of [
+      '169.254.169.254',
+      'fe80::1',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '64:ff9b::a9fe:a9fe',
+      '2002:a9fe:a9fe::',
+      '::a9fe:a9fe',
+    ]) {
+      expect([address, isLinkLocalOrMetadata(address)]).toEqual([address, true]);
+      expect(mayDeliverTo('test', [address], false)).toBe(false);
+      expect(mayDeliverTo('sandbox', [address], true)).toBe(false);
+    }
+    expect(isLinkLocalOrMetadata('::1')).toBe(false);
   });
 });

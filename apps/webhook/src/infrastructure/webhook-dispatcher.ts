@@ -5,6 +5,7 @@ import { nextAttemptDelay } from '../domain/retry-schedule';
 import { signatureHeaders } from '../domain/signature';
 import { mayDeliverTo } from '../domain/url-policy';
 import type { AttemptOutcome, DeliveryRepository, DueDelivery } from './delivery.repository';
+import { postToPinnedAddress } from './pinned-post';
 
 export interface DispatcherOptions {
   retryScheduleMs: readonly number[];
@@ -12,7 +13,11 @@ export interface DispatcherOptions {
   concurrency: number;
   allowPrivateUrls: boolean;
   pollMs?: number;
+  /** How a host name becomes addresses (the system resolver by default). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
+
+const systemResolver = async (host: string): Promise<string[]> => (await lookup(host, { all: true })).map((entry) => entry.address);
 
 /**
  * Sends due deliveries. Each send runs on its own (up to `concurrency` at once), so a slow or
@@ -59,28 +64,29 @@ export class WebhookDispatcher {
     const started = Date.now();
     let outcome: AttemptOutcome;
     try {
-      const addresses = await resolve(delivery.url);
+      const url = new URL(delivery.url);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      const addresses = isIP(host) ? [host] : await (this.options.resolveHost ?? systemResolver)(host);
       if (!mayDeliverTo(delivery.environment, addresses, this.options.allowPrivateUrls)) {
         outcome = {
           statusCode: null,
           latencyMs: 0,
-          error: 'refused: the URL resolves to a private or loopback address',
+          error: 'refused: the URL resolves to an address webhooks may not reach (private, loopback, link-local or special-purpose)',
           url: delivery.url,
         };
       } else {
-        const response = await fetch(delivery.url, {
-          method: 'POST',
+        const statusCode = await postToPinnedAddress({
+          url,
+          address: addresses[0],
           headers: {
             'content-type': 'application/json',
             'user-agent': 'kyc-webhooks/1',
             ...signatureHeaders(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)),
           },
           body: delivery.body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs),
+          timeoutMs: this.options.timeoutMs,
         });
-        await response.body?.cancel();
-        outcome = { statusCode: response.status, latencyMs: Date.now() - started, error: null, url: delivery.url };
+        outcome = { statusCode, latencyMs: Date.now() - started, error: null, url: delivery.url };
       }
     } catch (error) {
       outcome = {
@@ -105,10 +111,4 @@ export class WebhookDispatcher {
       'webhook attempt',
     );
   }
-}
-
-async function resolve(url: string): Promise<string[]> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host)) return [host];
-  return (await lookup(host, { all: true })).map((entry) => entry.address);
 }
