@@ -31,5 +31,9 @@ export {
   verificationOutcomes,
   type FaceMatchStatusName,
   faceMatchStatuses,
+  type SessionStatusName,
+  sessionStatuses,
+  type AttemptStatusName,
+  attemptStatuses,
 } from './wire-enums';
 export { PROTO_ROOT, SERVICE_PROTOS, type ServiceName } from './proto-files';

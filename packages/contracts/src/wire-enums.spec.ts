@@ -4,6 +4,8 @@ import {
   documentSides,
   evidenceScopes,
   faceMatchStatuses,
+  sessionStatuses,
+  attemptStatuses,
   projectEnvironments,
   severities,
   signalKinds,
@@ -20,6 +22,8 @@ const cases: [string, WireEnum<string, string>, Record<string, string>][] = [
   ['Severity', severities, common.Severity],
   ['VerificationOutcome', verificationOutcomes, common.VerificationOutcome],
   ['FaceMatchStatus', faceMatchStatuses, common.FaceMatchStatus],
+  ['SessionStatus', sessionStatuses, common.SessionStatus],
+  ['AttemptStatus', attemptStatuses, common.AttemptStatus],
 ];
 
 describe.each(cases)('%s', (_name, mapping, generated) => {

@@ -87,3 +87,38 @@ export const faceMatchStatuses = wireEnum<FaceMatchStatusName, common.FaceMatchS
   LOW_SCORE: common.FaceMatchStatus.FACE_MATCH_STATUS_LOW_SCORE,
   NOT_PERFORMED: common.FaceMatchStatus.FACE_MATCH_STATUS_NOT_PERFORMED,
 });
+
+export type SessionStatusName =
+  | 'pending'
+  | 'connected'
+  | 'processing'
+  | 'completed'
+  | 'failed'
+  | 'expired'
+  | 'manual_review'
+  | 'action_required'
+  | 'rejected'
+  | 'superseded';
+export const sessionStatuses = wireEnum<SessionStatusName, common.SessionStatus>({
+  pending: common.SessionStatus.SESSION_STATUS_PENDING,
+  connected: common.SessionStatus.SESSION_STATUS_CONNECTED,
+  processing: common.SessionStatus.SESSION_STATUS_PROCESSING,
+  completed: common.SessionStatus.SESSION_STATUS_COMPLETED,
+  failed: common.SessionStatus.SESSION_STATUS_FAILED,
+  expired: common.SessionStatus.SESSION_STATUS_EXPIRED,
+  manual_review: common.SessionStatus.SESSION_STATUS_MANUAL_REVIEW,
+  action_required: common.SessionStatus.SESSION_STATUS_ACTION_REQUIRED,
+  rejected: common.SessionStatus.SESSION_STATUS_REJECTED,
+  superseded: common.SessionStatus.SESSION_STATUS_SUPERSEDED,
+});
+
+export type AttemptStatusName = 'processing' | 'success' | 'manual_review' | 'action_required' | 'failed' | 'rejected' | 'abandoned';
+export const attemptStatuses = wireEnum<AttemptStatusName, common.AttemptStatus>({
+  processing: common.AttemptStatus.ATTEMPT_STATUS_PROCESSING,
+  success: common.AttemptStatus.ATTEMPT_STATUS_SUCCESS,
+  manual_review: common.AttemptStatus.ATTEMPT_STATUS_MANUAL_REVIEW,
+  action_required: common.AttemptStatus.ATTEMPT_STATUS_ACTION_REQUIRED,
+  failed: common.AttemptStatus.ATTEMPT_STATUS_FAILED,
+  rejected: common.AttemptStatus.ATTEMPT_STATUS_REJECTED,
+  abandoned: common.AttemptStatus.ATTEMPT_STATUS_ABANDONED,
+});

@@ -6,7 +6,7 @@
  */
 export const FINAL_STATUSES = new Set(['completed', 'rejected', 'superseded', 'expired']);
 
-export class ClosedVerificationCache<T extends { status: string }> {
+export class ClosedVerificationCache<T extends { status: string | null }> {
   private readonly entries = new Map<string, { value: T; expiresAt: number }>();
 
   constructor(
@@ -31,7 +31,7 @@ export class ClosedVerificationCache<T extends { status: string }> {
 
   /** Keeps the value only when its status is final. */
   remember(projectId: string, environment: string, sessionId: string, value: T, now = Date.now()): void {
-    if (this.ttlMs <= 0 || !FINAL_STATUSES.has(value.status)) return;
+    if (this.ttlMs <= 0 || value.status === null || !FINAL_STATUSES.has(value.status)) return;
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(this.key(projectId, environment, sessionId), { value, expiresAt: now + this.ttlMs });
   }

@@ -237,7 +237,7 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
     const submit = submitOver(service.address, sessionId);
     await until(async () => fakes[0].calls.filter((c) => c === 'getDocumentEvidence').length > calledBefore || undefined);
     const exit = service.process.signal('SIGTERM');
-    await expect(submit).resolves.toMatchObject({ status: 'completed' });
+    await expect(submit).resolves.toMatchObject({ status: common.SessionStatus.SESSION_STATUS_COMPLETED });
     expect(await exit).toBe(0);
     expect((await sessions.find(scope, sessionId)).status).toBe('completed');
     const events: { type: string }[] = await database.dataSource.query(`SELECT type FROM session.outbox WHERE session_id = $1`, [

@@ -1,4 +1,4 @@
-import type { session } from '@kyc/contracts';
+import { attemptStatuses, type session, sessionStatuses } from '@kyc/contracts';
 import { type AttemptRecord, type SessionRecord, nonEmptyIssues } from '../domain/session';
 import type { IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
 import type { SubmitOutcome } from '../application/submit-verification.usecase';
@@ -18,7 +18,7 @@ export function toSessionMessage(
   const base = extras.urls.PUBLIC_BASE_URL.replace(/\/$/, '');
   return {
     id: record.id,
-    status: record.status,
+    status: sessionStatuses.toWire(record.status),
     embedToken: extras.embedToken ?? '',
     expiresAt: record.expiresAt.toISOString(),
     createdAt: record.createdAt.toISOString(),
@@ -49,7 +49,7 @@ export function toSessionSummary(record: SessionRecord): session.SessionSummary 
   return {
     id: record.id,
     environment: toProtoEnvironment(record.environment),
-    status: record.status,
+    status: sessionStatuses.toWire(record.status),
     testMode: record.testMode,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
@@ -77,7 +77,7 @@ export function toExtractedData(data: Record<string, string> | null): session.Ex
 export function toAttemptMessage(attempt: AttemptRecord): session.Attempt {
   return {
     id: attempt.id,
-    status: attempt.status,
+    status: attemptStatuses.toWire(attempt.status),
     confidence: attempt.confidence ?? 0,
     documentType: attempt.documentType ?? '',
     faceMatchStatus: attempt.faceMatchStatus ?? '',
@@ -95,7 +95,7 @@ export function toVerificationMessage(view: VerificationView): session.Verificat
   const { session: current, attempt } = view;
   return {
     sessionId: current.id,
-    status: current.status,
+    status: sessionStatuses.toWire(current.status),
     testMode: current.testMode,
     clientMetadataJson: JSON.stringify(current.clientMetadata),
     createdAt: current.createdAt.toISOString(),
@@ -116,7 +116,7 @@ export function toSubmitResult({ session: current, attempt }: SubmitOutcome): se
   const underReview = status === 'manual_review' || status === 'action_required';
   return {
     success: status === 'completed',
-    status,
+    status: sessionStatuses.toWire(status),
     timestamp: new Date().toISOString(),
     confidence: attempt.confidence ?? 0,
     documentType: attempt.documentType ?? '',

@@ -1,5 +1,5 @@
 import { Controller } from '@nestjs/common';
-import { session } from '@kyc/contracts';
+import { session, sessionStatuses } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { CreateSessionUseCase } from '../application/create-session.usecase';
 import type { RecordConsentUseCase } from '../application/record-consent.usecase';
@@ -183,7 +183,7 @@ export class SessionGrpcController implements session.SessionServiceController {
     const records = await this.useCases.queries.listSessions({
       projectId: request.projectId,
       environment: optionalEnvironment(request.environment),
-      status: request.status || undefined,
+      status: sessionStatuses.fromWire(request.status) ?? undefined,
       limit: Math.min(Math.max(request.limit || 50, 1), 500),
     });
     return { sessions: records.map(toSessionSummary) };
@@ -202,6 +202,10 @@ export class SessionGrpcController implements session.SessionServiceController {
       reviewer: request.reviewer.trim(),
       reason: request.reason.trim(),
     });
-    return { sessionId: reviewed.session.id, status: reviewed.session.status, verificationAttemptId: reviewed.attemptId };
+    return {
+      sessionId: reviewed.session.id,
+      status: sessionStatuses.toWire(reviewed.session.status),
+      verificationAttemptId: reviewed.attemptId,
+    };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { session } from '@kyc/contracts';
+import { type SessionStatusName, type session, sessionStatuses } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyReply } from 'fastify';
 import { type DeviceCallKind, admitDeviceCall } from '../../domain/device-call-limits';
@@ -15,7 +15,7 @@ import { consentBody, deviceDocumentUploadFields, deviceFaceUploadFields, livene
 export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
 
 /** Sessions no device call may act on any more (spec part 3): decided, or handed to a reviewer. */
-const DECIDED_STATUSES: readonly string[] = ['completed', 'rejected', 'superseded', 'manual_review'];
+const DECIDED_STATUSES: readonly SessionStatusName[] = ['completed', 'rejected', 'superseded', 'manual_review'];
 
 /** Longer user agents are cut: the consent record keeps what identifies the client, not a payload. */
 const MAX_USER_AGENT_CHARS = 512;
@@ -131,8 +131,9 @@ export class DeviceController {
    */
   private async openSessionWithConsent(device: DeviceSession): Promise<session.Session> {
     const current = await this.clients.session.getSession(this.sessionOf(device, device.sessionId));
-    if (current.status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
-    if (DECIDED_STATUSES.includes(current.status)) throw new KycError(ErrorCode.SESSION_CLOSED);
+    const status = sessionStatuses.fromWire(current.status);
+    if (status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
+    if (status === null || DECIDED_STATUSES.includes(status)) throw new KycError(ErrorCode.SESSION_CLOSED);
     if (!current.userConsent) throw new KycError(ErrorCode.CONSENT_REQUIRED);
     return current;
   }

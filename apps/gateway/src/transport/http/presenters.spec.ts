@@ -1,4 +1,4 @@
-import type { session } from '@kyc/contracts';
+import { common, type session } from '@kyc/contracts';
 import { presentVerification } from './presenters';
 
 const EXTRACTED: session.ExtractedData = {
@@ -14,7 +14,7 @@ const EXTRACTED: session.ExtractedData = {
   placeOfBirth: '',
 };
 
-function verificationWith(attempt: Partial<session.Attempt>, status = 'failed'): session.Verification {
+function verificationWith(attempt: Partial<session.Attempt>, status = common.SessionStatus.SESSION_STATUS_FAILED): session.Verification {
   return {
     sessionId: 's1',
     status,
@@ -28,7 +28,7 @@ function verificationWith(attempt: Partial<session.Attempt>, status = 'failed'):
     nextAction: '',
     verification: {
       id: 'a1',
-      status: 'failed',
+      status: common.AttemptStatus.ATTEMPT_STATUS_FAILED,
       confidence: 0.2,
       documentType: '',
       faceMatchStatus: '',

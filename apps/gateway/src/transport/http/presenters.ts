@@ -1,4 +1,4 @@
-import type { session } from '@kyc/contracts';
+import { attemptStatuses, type session, sessionStatuses } from '@kyc/contracts';
 
 /** gRPC messages → the public JSON shapes of spec part 2, with the spec's exact field names. */
 
@@ -9,7 +9,7 @@ function parseMetadata(json: string): Record<string, unknown> {
 export function presentCreatedSession(s: session.Session) {
   return {
     id: s.id,
-    status: s.status,
+    status: sessionStatuses.fromWire(s.status),
     embedToken: s.embedToken,
     expiresAt: s.expiresAt,
     createdAt: s.createdAt,
@@ -23,7 +23,7 @@ export function presentCreatedSession(s: session.Session) {
 export function presentSession(s: session.Session) {
   return {
     id: s.id,
-    status: s.status,
+    status: sessionStatuses.fromWire(s.status),
     clientMetadata: parseMetadata(s.clientMetadataJson),
     createdAt: s.createdAt,
     expiresAt: s.expiresAt,
@@ -77,10 +77,11 @@ function presentExtracted(e: session.ExtractedData | undefined, fields: readonly
 const SUBMIT_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'nationality', 'sex'] as const;
 const READ_FIELDS = [...SUBMIT_FIELDS, 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
 
-/** Spec 2.7: which fields appear depends on the status. */
+/** Spec 2.7: which fields appear depends on the status. Submit decides before it answers, so `queued` never occurs. */
 export function presentSubmit(r: session.SubmitResult) {
-  const base = { success: r.success, status: r.status, timestamp: r.timestamp };
-  switch (r.status) {
+  const status = sessionStatuses.fromWire(r.status);
+  const base = { success: r.success, status, timestamp: r.timestamp };
+  switch (status) {
     case 'completed':
       return {
         ...base,
@@ -91,8 +92,6 @@ export function presentSubmit(r: session.SubmitResult) {
           verificationAttemptId: r.verificationAttemptId,
         },
       };
-    case 'queued':
-      return { ...base, jobId: r.jobId };
     case 'action_required':
       return { ...base, message: r.message, issues: r.issueCodes.map((code) => ({ code })), nextAction: r.nextAction };
     case 'manual_review':
@@ -113,12 +112,14 @@ const UNDER_REVIEW = new Set(['manual_review', 'action_required']);
 export function presentVerification(v: session.Verification) {
   const a = v.verification;
   let verification: Record<string, unknown> | null = null;
+  const status = sessionStatuses.fromWire(v.status);
   if (v.hasVerification && a) {
-    verification = UNDER_REVIEW.has(v.status)
-      ? { id: a.id, status: a.status, confidence: a.confidence, failureReason: a.failureReason || null }
+    const attemptStatus = attemptStatuses.fromWire(a.status);
+    verification = UNDER_REVIEW.has(status ?? '')
+      ? { id: a.id, status: attemptStatus, confidence: a.confidence, failureReason: a.failureReason || null }
       : {
           id: a.id,
-          status: a.status,
+          status: attemptStatus,
           confidence: a.confidence,
           // Spec 2.9 types these as string and number (not nullable): absent while unknown.
           ...(a.documentType ? { documentType: a.documentType } : {}),
@@ -133,7 +134,7 @@ export function presentVerification(v: session.Verification) {
   }
   return {
     sessionId: v.sessionId,
-    status: v.status,
+    status,
     testMode: v.testMode,
     clientMetadata: parseMetadata(v.clientMetadataJson),
     createdAt: v.createdAt,

@@ -1,3 +1,4 @@
+import { type SessionStatusName, sessionStatuses } from '@kyc/contracts';
 import { z } from 'zod';
 import { MAX_BASE64_IMAGE_CHARS } from './base64-image';
 
@@ -92,7 +93,7 @@ export const balanceHistoryQuery = z.object({
 });
 export const listSessionsQuery = z.object({
   environment: environmentName.optional(),
-  status: z.string().max(32).optional(),
+  status: z.enum(sessionStatuses.names as [SessionStatusName, ...SessionStatusName[]]).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { common } from '@kyc/contracts';
+import { common, sessionStatuses } from '@kyc/contracts';
 import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
@@ -17,23 +17,30 @@ export class SessionsAdminController {
     const { sessions } = await this.clients.session.listSessions({
       projectId,
       environment: query.environment ? toProtoEnvironment(query.environment) : common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED,
-      status: query.status ?? '',
+      status: query.status ? sessionStatuses.toWire(query.status) : common.SessionStatus.SESSION_STATUS_UNSPECIFIED,
       limit: query.limit,
     });
-    return { sessions: sessions.map((s) => ({ ...s, environment: fromProtoEnvironment(s.environment) })) };
+    return {
+      sessions: sessions.map((s) => ({
+        ...s,
+        environment: fromProtoEnvironment(s.environment),
+        status: sessionStatuses.fromWire(s.status),
+      })),
+    };
   }
 
   /** A reviewer's decision on a session in manual_review: approve → completed, reject → rejected (spec part 3). */
   @Post(':sessionId/review')
   @HttpCode(200)
-  review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+  async review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
     const body = reviewBody.parse(rawBody ?? {});
-    return this.clients.session.reviewSession({
+    const reviewed = await this.clients.session.reviewSession({
       projectId,
       sessionId,
       decision: body.decision,
       reviewer: body.reviewer,
       reason: body.reason ?? '',
     });
+    return { ...reviewed, status: sessionStatuses.fromWire(reviewed.status) };
   }
 }
