@@ -16,23 +16,8 @@ import { freePort, withServiceDatabase } from '@kyc/testing';
 import { DEFAULT_POLICY_SETTINGS, POLICY_REVISION } from '../domain/policy-settings';
 import { createScoringDataSource } from '../infrastructure/data-source';
 import { ScoringModule } from '../scoring.module';
-import type { EvidenceScope, ScoringSignal, SignalKind, SignalSeverity, SignalSource } from '../domain/scoring-policy';
+import { wireSignal } from './wire-signals';
 
-/** A signal as the session service sends it (wire enums), written with the domain's names. */
-const wireSignal = (
-  signal: Omit<ScoringSignal, 'source' | 'kind' | 'severity' | 'side'> & {
-    source: SignalSource;
-    kind: SignalKind;
-    severity: SignalSeverity;
-    side: EvidenceScope | null;
-  },
-): scoring.Signal => ({
-  ...signal,
-  source: signalSources.toWire(signal.source),
-  kind: signalKinds.toWire(signal.kind),
-  severity: severities.toWire(signal.severity),
-  side: signal.side ? evidenceScopes.toWire(signal.side) : common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED,
-});
 const environment = projectEnvironments.toWire;
 
 /**

@@ -1,15 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  common,
-  evidenceScopes,
-  faceMatchStatuses,
-  projectEnvironments,
-  type scoring,
-  severities,
-  signalKinds,
-  signalSources,
-  verificationOutcomes,
-} from '@kyc/contracts';
+import { faceMatchStatuses, projectEnvironments, type scoring, verificationOutcomes } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { runMigrations } from '@kyc/persistence';
 import { withServiceDatabase } from '@kyc/testing';
@@ -18,23 +8,8 @@ import { createScoringDataSource } from '../infrastructure/data-source';
 import { DecisionRepository } from '../infrastructure/decision.repository';
 import { PolicyRepository } from '../infrastructure/policy.repository';
 import { ScoringGrpcController } from '../transport/scoring.grpc-controller';
-import type { EvidenceScope, ScoringSignal, SignalKind, SignalSeverity, SignalSource } from '../domain/scoring-policy';
+import { wireSignal } from './wire-signals';
 
-/** A signal as the session service sends it (wire enums), written with the domain's names. */
-const wireSignal = (
-  signal: Omit<ScoringSignal, 'source' | 'kind' | 'severity' | 'side'> & {
-    source: SignalSource;
-    kind: SignalKind;
-    severity: SignalSeverity;
-    side: EvidenceScope | null;
-  },
-): scoring.Signal => ({
-  ...signal,
-  source: signalSources.toWire(signal.source),
-  kind: signalKinds.toWire(signal.kind),
-  severity: severities.toWire(signal.severity),
-  side: signal.side ? evidenceScopes.toWire(signal.side) : common.EvidenceScope.EVIDENCE_SCOPE_UNSPECIFIED,
-});
 const outcome = verificationOutcomes.toWire;
 const environment = projectEnvironments.toWire;
 

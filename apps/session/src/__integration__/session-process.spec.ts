@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
@@ -11,6 +10,7 @@ import type { SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
+import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
 
 /**
  * The session service as a real process (built dist/main.js) on a real PostgreSQL, its analysis
@@ -81,25 +81,7 @@ class SessionProcess {
   }
 }
 
-const EVIDENCE = {
-  documentType: 'passport',
-  fullName: 'ERIKA MUSTERMANN',
-  firstName: 'ERIKA',
-  lastName: 'MUSTERMANN',
-  dateOfBirth: '1964-08-12',
-  nationality: 'DEU',
-  sex: 'F',
-  documentNumber: 'C01X00T47',
-  issueDate: '',
-  expiryDate: '2031-10-31',
-  placeOfBirth: '',
-  analysed: true,
-  signals: [],
-  detectionConfidence: 0.97,
-  portraitAvailable: true,
-  requiresBackSide: false,
-  sides: ['main'],
-};
+const EVIDENCE = PASSPORT_EVIDENCE;
 
 describe('the session service process under SIGKILL and SIGTERM', () => {
   const database = withServiceDatabase(createSessionDataSource);
@@ -181,23 +163,7 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
   }
 
   async function readySession(): Promise<string> {
-    return sessions.transaction(async (tx) => {
-      const email = `p-${randomUUID()}@example.com`;
-      const created = await tx.insert({
-        id: randomUUID(),
-        projectId: scope.projectId,
-        environment: 'sandbox',
-        testMode: false,
-        status: 'connected',
-        clientMetadata: { email },
-        email,
-        language: 'en',
-        expiryMinutes: 30,
-        expiresAt: new Date(Date.now() + 30 * 60_000),
-        createdAt: new Date(),
-      });
-      return (await tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false })).id;
-    });
+    return (await readyFixture(sessions, scope)).id;
   }
 
   const submitOver = (address: string, sessionId: string) => {

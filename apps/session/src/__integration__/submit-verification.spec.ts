@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { common, type document, type scoring, verificationOutcomes } from '@kyc/contracts';
+import { common, type scoring, verificationOutcomes } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -8,10 +7,11 @@ import type { ServiceClients } from '../application/ports/service-clients';
 import { PurgeWorker } from '../application/purge-worker';
 import { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
 import { VerificationEvidenceGatherer } from '../application/verification-evidence';
-import type { SessionRecord, SessionScope } from '../domain/session';
+import type { SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
+import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
 
 /**
  * The submit use case on a real PostgreSQL with the analysis services faked at their gRPC port:
@@ -20,25 +20,7 @@ import { TenancyRepository } from '../infrastructure/tenancy.repository';
  */
 const logger = createLogger('submit-test', 'silent');
 
-const EVIDENCE: document.DocumentEvidence = {
-  documentType: 'passport',
-  fullName: 'ERIKA MUSTERMANN',
-  firstName: 'ERIKA',
-  lastName: 'MUSTERMANN',
-  dateOfBirth: '1964-08-12',
-  nationality: 'DEU',
-  sex: 'F',
-  documentNumber: 'C01X00T47',
-  issueDate: '',
-  expiryDate: '2031-10-31',
-  placeOfBirth: '',
-  analysed: true,
-  signals: [],
-  detectionConfidence: 0.97,
-  portraitAvailable: true,
-  requiresBackSide: false,
-  sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
-};
+const EVIDENCE = PASSPORT_EVIDENCE;
 
 function decisionOf(over: Partial<scoring.Decision>): scoring.Decision {
   return {
@@ -119,24 +101,7 @@ describe('submit on a real PostgreSQL', () => {
     );
 
   /** A sandbox session with a one-sided document and a selfie in, ready to submit. */
-  async function readySession(email = `p-${randomUUID()}@example.com`): Promise<SessionRecord> {
-    return sessions.transaction(async (tx) => {
-      const created = await tx.insert({
-        id: randomUUID(),
-        projectId: scope.projectId,
-        environment: 'sandbox',
-        testMode: false,
-        status: 'connected',
-        clientMetadata: { email },
-        email,
-        language: 'en',
-        expiryMinutes: 30,
-        expiresAt: new Date(Date.now() + 30 * 60_000),
-        createdAt: new Date(),
-      });
-      return tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
-    });
-  }
+  const readySession = (email?: string) => readyFixture(sessions, scope, email);
 
   const query = <T>(sql: string, params: unknown[]) => database.dataSource.query(sql, params) as Promise<T[]>;
   const outboxOf = (sessionId: string) =>

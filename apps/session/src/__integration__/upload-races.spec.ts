@@ -13,6 +13,7 @@ import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
+import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
 
 /**
  * Uploads racing a submit on a real PostgreSQL, the analysis services faked at their gRPC port:
@@ -50,25 +51,7 @@ class FakeServices {
         this.promoted.push({ kind: 'side', ...request });
         return {};
       },
-      getDocumentEvidence: async () => ({
-        documentType: 'passport',
-        fullName: 'ERIKA MUSTERMANN',
-        firstName: 'ERIKA',
-        lastName: 'MUSTERMANN',
-        dateOfBirth: '1964-08-12',
-        nationality: 'DEU',
-        sex: 'F',
-        documentNumber: 'C01X00T47',
-        issueDate: '',
-        expiryDate: '2031-10-31',
-        placeOfBirth: '',
-        analysed: true,
-        signals: [],
-        detectionConfidence: 0.97,
-        portraitAvailable: true,
-        requiresBackSide: false,
-        sides: ['main'],
-      }),
+      getDocumentEvidence: async () => PASSPORT_EVIDENCE,
       purgeSession: async (request: { sessionId: string; throughGeneration?: number }) => {
         this.purged.push({ target: 'document', ...request });
         return { purgedSides: 1 };
@@ -143,23 +126,7 @@ describe('uploads racing a submit, on a real PostgreSQL', () => {
   const sessionIdOf = { current: '' };
 
   async function readySession(): Promise<SessionRecord> {
-    const email = `r-${randomUUID()}@example.com`;
-    const created = await sessions.transaction(async (tx) => {
-      const inserted = await tx.insert({
-        id: randomUUID(),
-        projectId: scope.projectId,
-        environment: 'sandbox',
-        testMode: false,
-        status: 'connected',
-        clientMetadata: { email },
-        email,
-        language: 'en',
-        expiryMinutes: 30,
-        expiresAt: new Date(Date.now() + 30 * 60_000),
-        createdAt: new Date(),
-      });
-      return tx.update(inserted.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
-    });
+    const created = await readyFixture(sessions, scope);
     sessionIdOf.current = created.id;
     return created;
   }

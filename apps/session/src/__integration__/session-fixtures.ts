@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { common, type document } from '@kyc/contracts';
+import type { SessionStore } from '../application/ports/session-store';
+import type { SessionRecord, SessionScope } from '../domain/session';
+
+/**
+ * What the session service's integration specs share: a sandbox session ready to submit (a
+ * passport page and a selfie in), and the evidence their fake document service answers for it.
+ */
+export const PASSPORT_EVIDENCE: document.DocumentEvidence = {
+  documentType: 'passport',
+  fullName: 'ERIKA MUSTERMANN',
+  firstName: 'ERIKA',
+  lastName: 'MUSTERMANN',
+  dateOfBirth: '1964-08-12',
+  nationality: 'DEU',
+  sex: 'F',
+  documentNumber: 'C01X00T47',
+  issueDate: '',
+  expiryDate: '2031-10-31',
+  placeOfBirth: '',
+  analysed: true,
+  signals: [],
+  detectionConfidence: 0.97,
+  portraitAvailable: true,
+  requiresBackSide: false,
+  sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
+};
+
+/** A connected sandbox session of `scope` with its passport page and selfie uploaded. */
+export function readySession(sessions: SessionStore, scope: SessionScope, email = `p-${randomUUID()}@example.com`): Promise<SessionRecord> {
+  return sessions.transaction(async (tx) => {
+    const created = await tx.insert({
+      id: randomUUID(),
+      projectId: scope.projectId,
+      environment: scope.environment,
+      testMode: false,
+      status: 'connected',
+      clientMetadata: { email },
+      email,
+      language: 'en',
+      expiryMinutes: 30,
+      expiresAt: new Date(Date.now() + 30 * 60_000),
+      createdAt: new Date(),
+    });
+    return tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
+  });
+}
