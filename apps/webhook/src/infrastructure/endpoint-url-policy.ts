@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { mayDeliverTo } from '../domain/url-policy';
+import { addressesOf } from './host-addresses';
 
 /**
  * Checks an endpoint URL when it is set (the dispatcher checks again at every send, and connects
@@ -14,13 +13,12 @@ export class EndpointUrlPolicy {
 
   async assertAllowed(environment: string, url: URL): Promise<void> {
     const lenient = environment === 'test' || this.allowPrivateUrls;
-    const host = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: string[];
     try {
-      addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((entry) => entry.address);
+      addresses = await addressesOf(url);
     } catch {
       if (lenient) return;
-      throw new KycError(ErrorCode.VALIDATION_FAILED, `url host ${host} does not resolve`);
+      throw new KycError(ErrorCode.VALIDATION_FAILED, `url host ${url.hostname} does not resolve`);
     }
     if (!mayDeliverTo(environment, addresses, this.allowPrivateUrls)) {
       throw new KycError(

@@ -1,10 +1,9 @@
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Logger } from '@kyc/logger';
 import { nextAttemptDelay } from '../domain/retry-schedule';
 import { signatureHeaders } from '../domain/signature';
 import { mayDeliverTo } from '../domain/url-policy';
 import type { AttemptOutcome, DeliveryRepository, DueDelivery } from './delivery.repository';
+import { type HostResolver, addressesOf } from './host-addresses';
 import { postToPinnedAddress } from './pinned-post';
 
 export interface DispatcherOptions {
@@ -14,10 +13,8 @@ export interface DispatcherOptions {
   allowPrivateUrls: boolean;
   pollMs?: number;
   /** How a host name becomes addresses (the system resolver by default). */
-  resolveHost?: (host: string) => Promise<string[]>;
+  resolveHost?: HostResolver;
 }
-
-const systemResolver = async (host: string): Promise<string[]> => (await lookup(host, { all: true })).map((entry) => entry.address);
 
 /**
  * Sends due deliveries. Each send runs on its own (up to `concurrency` at once), so a slow or
@@ -65,8 +62,7 @@ export class WebhookDispatcher {
     let outcome: AttemptOutcome;
     try {
       const url = new URL(delivery.url);
-      const host = url.hostname.replace(/^\[|\]$/g, '');
-      const addresses = isIP(host) ? [host] : await (this.options.resolveHost ?? systemResolver)(host);
+      const addresses = await addressesOf(url, this.options.resolveHost);
       if (!mayDeliverTo(delivery.environment, addresses, this.options.allowPrivateUrls)) {
         outcome = {
           statusCode: null,
