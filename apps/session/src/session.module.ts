@@ -20,6 +20,7 @@ import { EmbedTokenIssuer } from './infrastructure/embed-token';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
 import { TenancyRepository } from './infrastructure/tenancy.repository';
+import { ProofOfAddressUseCase } from './application/proof-of-address.usecase';
 import { RecordConsentUseCase } from './application/record-consent.usecase';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
 
@@ -46,6 +47,7 @@ export function buildSessionUseCases(
     new TenancyUseCases(tenancy),
     new ReviewSessionUseCase(sessions, logger),
     new RecordConsentUseCase(sessions),
+    new ProofOfAddressUseCase(sessions, clients, logger),
     config,
   );
 }
@@ -62,10 +64,12 @@ export function startSessionBackgroundWork(
   const expiry = new ExpirySweeper(sessions, logger);
   const lapsed = new LapsedAttemptSweeper(sessions, logger);
   const purges = new PurgeWorker(sessions, clients, logger);
+  const proofOfAddress = new ProofOfAddressUseCase(sessions, clients, logger);
   const work = [
     new PeriodicTask('expiry sweep', () => expiry.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('lapsed attempt sweep', () => lapsed.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('purge queue', () => purges.drainOnce(), config.PURGE_POLL_MS, logger),
+    new PeriodicTask('stalled proof-of-address jobs', () => proofOfAddress.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new OutboxRelay(dataSource, bus, logger),
   ];
   for (const task of work) task.start();

@@ -34,6 +34,12 @@ export enum ErrorCode {
   SESSION_NOT_IN_REVIEW = 'KYC_SESSION_NOT_IN_REVIEW',
   /** Submit before the required uploads are in (outside test mode). */
   UPLOADS_MISSING = 'KYC_UPLOADS_MISSING',
+  /** Submit without the proof of address the project environment requires (spec 4.7). */
+  POA_REQUIRED = 'KYC_POA_REQUIRED',
+  /** A proof of address before the identity document: its holder's name has nothing to be matched against. */
+  POA_NEEDS_DOCUMENT = 'KYC_POA_NEEDS_DOCUMENT',
+  /** A file upload where the project environment takes camera captures only (allowManualUpload off). */
+  MANUAL_UPLOAD_DISABLED = 'KYC_MANUAL_UPLOAD_DISABLED',
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   MALFORMED_JSON = 'MALFORMED_JSON',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
@@ -197,6 +203,27 @@ export function defineError(code: ErrorCode): ErrorDefinition {
         grpcCode: GrpcCode.FAILED_PRECONDITION,
         retryable: true,
         message: 'Upload the document and the selfie before submitting',
+      };
+    case ErrorCode.POA_REQUIRED:
+      return {
+        httpStatus: 400,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'This project requires a proof of address: upload it (POST /v1/kyc/upload-proof-of-address) before submitting',
+      };
+    case ErrorCode.POA_NEEDS_DOCUMENT:
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: true,
+        message: 'Upload the identity document before the proof of address: the names are matched',
+      };
+    case ErrorCode.MANUAL_UPLOAD_DISABLED:
+      return {
+        httpStatus: 403,
+        grpcCode: GrpcCode.PERMISSION_DENIED,
+        retryable: true,
+        message: 'This project takes camera captures only: capture the image with the camera',
       };
     case ErrorCode.VALIDATION_FAILED:
       return { httpStatus: 400, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: true, message: 'The request is invalid' };

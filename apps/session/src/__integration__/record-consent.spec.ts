@@ -9,6 +9,7 @@ import type { SessionStatus } from '../domain/session-status';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
+import { DEFAULT_ENVIRONMENT_SETTINGS, sessionSettings } from '../domain/environment-settings';
 
 /** The consent record (spec 2.10) on a real PostgreSQL: append-only, once per wording, required by device uploads. */
 describe('consent records', () => {
@@ -40,6 +41,7 @@ describe('consent records', () => {
         expiryMinutes: 30,
         expiresAt: new Date(Date.now() + 30 * 60_000),
         createdAt: new Date(),
+        ...sessionSettings(DEFAULT_ENVIRONMENT_SETTINGS),
       });
       return status === 'pending' ? created : tx.update(created.id, { status });
     });

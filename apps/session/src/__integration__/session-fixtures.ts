@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { common, type document } from '@kyc/contracts';
 import type { SessionStore } from '../application/ports/session-store';
 import type { SessionRecord, SessionScope } from '../domain/session';
+import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings, sessionSettings } from '../domain/environment-settings';
 
 /**
  * What the session service's integration specs share: a sandbox session ready to submit (a
@@ -28,7 +29,12 @@ export const PASSPORT_EVIDENCE: document.DocumentEvidence = {
 };
 
 /** A connected sandbox session of `scope` with its passport page and selfie uploaded. */
-export function readySession(sessions: SessionStore, scope: SessionScope, email = `p-${randomUUID()}@example.com`): Promise<SessionRecord> {
+export function readySession(
+  sessions: SessionStore,
+  scope: SessionScope,
+  email = `p-${randomUUID()}@example.com`,
+  settings: EnvironmentSettings = DEFAULT_ENVIRONMENT_SETTINGS,
+): Promise<SessionRecord> {
   return sessions.transaction(async (tx) => {
     const created = await tx.insert({
       id: randomUUID(),
@@ -42,6 +48,7 @@ export function readySession(sessions: SessionStore, scope: SessionScope, email 
       expiryMinutes: 30,
       expiresAt: new Date(Date.now() + 30 * 60_000),
       createdAt: new Date(),
+      ...sessionSettings(settings),
     });
     return tx.update(created.id, { uploads: { main: true, face: true }, requiresBackSide: false, documentType: 'passport' });
   });

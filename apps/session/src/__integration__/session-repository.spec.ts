@@ -9,6 +9,7 @@ import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
 import type { SessionStatus } from '../domain/session-status';
+import { DEFAULT_ENVIRONMENT_SETTINGS, sessionSettings } from '../domain/environment-settings';
 
 /** The session schema against a real PostgreSQL: tenancy, expiry, supersession, outbox. */
 describe('session persistence (real PostgreSQL)', () => {
@@ -37,6 +38,7 @@ describe('session persistence (real PostgreSQL)', () => {
         expiryMinutes: 5,
         expiresAt: new Date(Date.now() + (over.expiresInMs ?? 300_000)),
         createdAt: over.createdAt ?? new Date(),
+        ...sessionSettings(DEFAULT_ENVIRONMENT_SETTINGS),
       }),
     );
 

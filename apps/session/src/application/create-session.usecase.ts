@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toProtoEnvironment } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
+import { sessionSettings } from '../domain/environment-settings';
 import type { IdempotencyClaim, SessionRecord } from '../domain/session';
 import { longestLife } from '../domain/session-state-machine';
 import { emailOf, normaliseNewSession } from '../domain/session-request';
@@ -30,7 +31,7 @@ export interface CreatedSession {
 export class CreateSessionUseCase {
   constructor(
     private readonly sessions: SessionStore,
-    private readonly tenancy: Pick<TenancyStore, 'requireProject'>,
+    private readonly tenancy: Pick<TenancyStore, 'requireProject' | 'settings'>,
     private readonly clients: Pick<ServiceClients, 'billing'>,
     private readonly tokens: EmbedTokens,
   ) {}
@@ -49,6 +50,7 @@ export class CreateSessionUseCase {
         environment: toProtoEnvironment(command.environment),
       });
     }
+    const settings = await this.tenancy.settings(command.projectId, command.environment);
     const createdAt = new Date();
     const fresh = {
       id: randomUUID(),
@@ -62,6 +64,7 @@ export class CreateSessionUseCase {
       expiryMinutes: request.expiryMinutes,
       expiresAt: new Date(createdAt.getTime() + request.expiryMinutes * 60_000),
       createdAt,
+      ...sessionSettings(settings),
     };
     const { idempotency } = command;
     const session = await this.sessions.transaction(async (tx) => {
@@ -77,6 +80,7 @@ export class CreateSessionUseCase {
       environment: session.environment,
       expiresAt: longestLife(session.createdAt, session.expiryMinutes),
     });
-    return { session, embedToken, allowManualUpload: project.allowManualUpload };
+    // An idempotent replay answers the session as it was made, with the settings it was made with.
+    return { session, embedToken, allowManualUpload: session.allowManualUpload };
   }
 }

@@ -43,7 +43,14 @@ export async function applyTransition(
         changes.expiresAt = new Date(now.getTime() + effect.hours * 3_600_000);
         break;
       case 'reset_uploads':
-        Object.assign(changes, { uploads: {}, uploadProblems: {}, documentType: null, requiresBackSide: null } satisfies SessionChanges);
+        Object.assign(changes, {
+          uploads: {},
+          uploadProblems: {},
+          documentType: null,
+          requiresBackSide: null,
+          poaJobId: null,
+          poaStatus: null,
+        } satisfies SessionChanges);
         break;
       case 'increment_action_cycles':
         changes.actionCycles = record.actionCycles + 1;

@@ -9,6 +9,7 @@ import {
   attemptStatusFor,
   nonEmptyIssues,
 } from '../domain/session';
+import { assertPoaForSubmit } from '../domain/proof-of-address';
 import { type EmittedEvent, type Trigger, transition } from '../domain/session-state-machine';
 import { type SessionStatus, asNextAction } from '../domain/session-status';
 import { documentsReady } from '../domain/upload-readiness';
@@ -98,6 +99,7 @@ export class SubmitVerificationUseCase {
       // The state machine speaks first (processing, closed, expired), then completeness.
       transition(snapshotOf(current), 'submitted', { now: new Date() });
       if (!current.testMode || current.status !== 'pending') assertUploadsComplete(current);
+      assertPoaForSubmit(current);
       const leaseExpiresAt = new Date(Date.now() + this.timing.leaseMs);
       const attemptId = await tx.openAttempt(current.id, { previousStatus: current.status, leaseExpiresAt });
       const session = await applyTransition(tx, current, 'submitted', {}, { latestAttemptId: attemptId });

@@ -1,7 +1,8 @@
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { EnvironmentName } from '../domain/environment';
 import type { AuthenticatedKey, IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
-import type { TenancyStore } from './ports/tenancy-store';
+import { changeSettings, DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettingsChange } from '../domain/environment-settings';
+import type { StoredSettings, TenancyStore } from './ports/tenancy-store';
 
 /** Administration of accounts, projects and keys (spec part 5; reached through /admin/v1). */
 export class TenancyUseCases {
@@ -40,5 +41,15 @@ export class TenancyUseCases {
 
   revoke(projectId: string, keyId: string): Promise<KeyRecord> {
     return this.tenancy.revoke(projectId, keyId);
+  }
+
+  settings(projectId: string, environment: EnvironmentName): Promise<StoredSettings> {
+    return this.tenancy.settings(projectId, environment);
+  }
+
+  /** The change is validated before anything is written; sessions already created keep their settings. */
+  async updateSettings(projectId: string, environment: EnvironmentName, change: EnvironmentSettingsChange): Promise<StoredSettings> {
+    changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, change);
+    return this.tenancy.updateSettings(projectId, environment, (current) => changeSettings(current, change));
   }
 }

@@ -1,6 +1,7 @@
 import { documentSides } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { assertConsentGiven } from '../domain/consent';
+import { assertCaptureAllowed, type Capture } from '../domain/environment-settings';
 import { evaluateUploadProblems } from '../domain/recoverable-problems';
 import type { DocumentSide, SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
@@ -18,6 +19,8 @@ export interface UploadDocumentCommand {
   image: Buffer;
   /** A device-side upload: refused before the end user's consent. */
   consentRequired?: boolean;
+  /** How the image was taken, as declared; absent is a file upload. */
+  capture?: Capture;
 }
 
 /** What a document upload answers (spec 4.4). */
@@ -51,6 +54,7 @@ export class UploadDocumentUseCase {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'document_uploaded', { now: new Date(), side: command.side });
     assertConsentGiven(before, command.consentRequired ?? false);
+    assertCaptureAllowed(before.allowManualUpload, command.capture ?? 'unspecified');
 
     const analysis = await this.clients.document.analyzeSide({
       sessionId: before.id,

@@ -1,5 +1,6 @@
 import { ErrorCode, KycError } from '@kyc/errors';
 import { assertConsentGiven } from '../domain/consent';
+import { assertCaptureAllowed, type Capture } from '../domain/environment-settings';
 import type { SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
 import { documentsReady } from '../domain/upload-readiness';
@@ -26,10 +27,18 @@ export class UploadFaceUseCase {
     private readonly clients: Pick<ServiceClients, 'biometrics'>,
   ) {}
 
-  async execute(command: { scope: SessionScope; sessionId: string; image: Buffer; consentRequired?: boolean }): Promise<FaceUploadOutcome> {
+  async execute(command: {
+    scope: SessionScope;
+    sessionId: string;
+    image: Buffer;
+    consentRequired?: boolean;
+    /** How the selfie was taken, as declared; absent is a file upload. */
+    capture?: Capture;
+  }): Promise<FaceUploadOutcome> {
     const before = await this.sessions.transaction((tx) => lockForWrite(tx, command.scope, command.sessionId));
     transition(snapshotOf(before), 'face_uploaded', { now: new Date() });
     assertConsentGiven(before, command.consentRequired ?? false);
+    assertCaptureAllowed(before.allowManualUpload, command.capture ?? 'unspecified');
 
     const analysis = await this.clients.biometrics.analyzeSelfie({
       sessionId: before.id,

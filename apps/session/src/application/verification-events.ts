@@ -1,5 +1,6 @@
 import type { scoring } from '@kyc/contracts';
 import type { TypedEvent } from '@kyc/events';
+import { completionHeldForPoa } from '../domain/proof-of-address';
 import type { SessionRecord } from '../domain/session';
 
 /**
@@ -39,9 +40,8 @@ export function completedEvent(current: SessionRecord, facts: CompletionFacts): 
       duplicate: { suspected: facts.duplicateSuspected },
       clientMetadataJson: JSON.stringify(current.clientMetadata),
       testMode: current.testMode,
-      // Proof-of-address uploads arrive with the device-side endpoints; until they exist no
-      // session has PoA processing pending, so no completion is held.
-      poaPending: false,
+      // Spec part 6, rule 3: held by the webhook service until verification.poa_completed.
+      poaPending: completionHeldForPoa(current),
     },
   };
 }

@@ -8,6 +8,7 @@ export type Trigger =
   | 'document_uploaded'
   | 'face_uploaded'
   | 'device_data_recorded'
+  | 'poa_uploaded'
   | 'submitted'
   | 'pipeline_completed'
   | 'pipeline_failed'
@@ -86,7 +87,7 @@ export interface TransitionRow {
   reject?: ErrorCode;
 }
 
-const WRITES: Trigger[] = ['document_uploaded', 'face_uploaded', 'device_data_recorded'];
+const WRITES: Trigger[] = ['document_uploaded', 'face_uploaded', 'device_data_recorded', 'poa_uploaded'];
 const sideNamed = (s: SessionSnapshot, c: TransitionContext) =>
   c.side !== undefined && (s.nextAction === 'resubmit_back' ? 'back' : 'front') === c.side;
 const cyclesLeft = (s: SessionSnapshot) => s.actionCycles < MAX_ACTION_CYCLES;
@@ -133,6 +134,8 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   { from: 'action_required', trigger: 'document_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'face_uploaded', reject: ErrorCode.SIDE_NOT_REQUESTED },
   { from: 'action_required', trigger: 'device_data_recorded', to: 'action_required' },
+  // A proof of address is no document side: re-sending one does not touch the re-collection.
+  { from: 'action_required', trigger: 'poa_uploaded', to: 'action_required' },
   { from: 'action_required', trigger: 'submitted', to: 'processing' },
   { from: 'action_required', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
 

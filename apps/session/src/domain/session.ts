@@ -1,6 +1,7 @@
 import type { EnvironmentName } from './environment';
 import type { UploadProblemState } from './recoverable-problems';
 import type { ClientMetadata } from './session-request';
+import type { PoaStatus } from './proof-of-address';
 import type { NextAction, SessionStatus } from './session-status';
 
 export type DocumentSide = 'front' | 'back' | 'main';
@@ -45,6 +46,13 @@ export interface SessionRecord {
   consentAt: Date | null;
   consentTextVersion: string | null;
   consentLocale: string | null;
+  /** The environment's settings when the session was created (domain/environment-settings.ts). */
+  poaRequired: boolean;
+  poaMaxAgeMonths: number;
+  allowManualUpload: boolean;
+  /** The latest proof-of-address upload and its status; null before any. */
+  poaJobId: string | null;
+  poaStatus: PoaStatus | null;
 }
 
 /** One consent as recorded (append-only): what was agreed to, when, and from where. */
@@ -69,6 +77,9 @@ export type NewSession = Pick<
   | 'expiryMinutes'
   | 'expiresAt'
   | 'createdAt'
+  | 'poaRequired'
+  | 'poaMaxAgeMonths'
+  | 'allowManualUpload'
 >;
 
 /** The caller's Idempotency-Key (scoped to the project) and the digest of the request it came with. */
@@ -97,6 +108,8 @@ export type SessionChanges = Partial<
     | 'consentAt'
     | 'consentTextVersion'
     | 'consentLocale'
+    | 'poaJobId'
+    | 'poaStatus'
   >
 >;
 

@@ -8,7 +8,6 @@ export interface ProjectRecord {
   accountId: string;
   accountName: string;
   moderationStatus: string;
-  allowManualUpload: boolean;
   createdAt: Date;
 }
 

@@ -7,6 +7,7 @@ import { SessionIdempotencyKeys1764900000000 } from './migrations/1764900000000-
 import { OutboxClaimsAndParking1764907200000 } from './migrations/1764907200000-OutboxClaimsAndParking';
 import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGenerations';
 import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
+import { EnvironmentSettingsAndProofOfAddress1765120000000 } from './migrations/1765120000000-EnvironmentSettingsAndProofOfAddress';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -24,6 +25,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       OutboxClaimsAndParking1764907200000,
       DataGenerations1765008000000,
       ConsentRecords1765036800000,
+      EnvironmentSettingsAndProofOfAddress1765120000000,
     ],
     poolSize: 20,
   });

@@ -21,12 +21,19 @@ import type {
   SessionScope,
 } from '../domain/session';
 import type { SessionStatus } from '../domain/session-status';
+import type { NewPoaJob, PoaJobRecord, PoaOutcome } from '../domain/proof-of-address';
 
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
   email, language, expiry_minutes AS "expiryMinutes", expires_at AS "expiresAt", created_at AS "createdAt", updated_at AS "updatedAt",
   uploads, document_type AS "documentType", requires_back_side AS "requiresBackSide", upload_problems AS "uploadProblems",
   action_cycles AS "actionCycles", next_action AS "nextAction", device_data AS "deviceData", latest_attempt_id AS "latestAttemptId",
-  data_generation AS "dataGeneration", consent_at AS "consentAt", consent_text_version AS "consentTextVersion", consent_locale AS "consentLocale"`;
+  data_generation AS "dataGeneration", consent_at AS "consentAt", consent_text_version AS "consentTextVersion", consent_locale AS "consentLocale",
+  poa_required AS "poaRequired", poa_max_age_months AS "poaMaxAgeMonths", allow_manual_upload AS "allowManualUpload",
+  poa_job_id AS "poaJobId", poa_status AS "poaStatus"`;
+
+const POA_JOB_COLUMNS = `j.id, j.session_id AS "sessionId", s.project_id AS "projectId", s.environment, j.status, j.reasons,
+  j.document_kind AS "documentKind", j.media_type AS "mediaType", j.data_generation AS "dataGeneration", j.tries,
+  j.created_at AS "createdAt", j.completed_at AS "completedAt"`;
 
 const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, document_type AS "documentType", face_match_status AS "faceMatchStatus",
   face_match_score AS "faceMatchScore", poa_status AS "poaStatus", failure_reason AS "failureReason", is_reused AS "isReused",
@@ -50,6 +57,8 @@ const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
   consentAt: 'consent_at',
   consentTextVersion: 'consent_text_version',
   consentLocale: 'consent_locale',
+  poaJobId: 'poa_job_id',
+  poaStatus: 'poa_status',
 };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,6 +125,33 @@ export class SessionRepository implements SessionStore {
     );
   }
 
+  async findPoaJob(scope: SessionScope, sessionId: string, jobId: string): Promise<PoaJobRecord> {
+    requireUuid(sessionId);
+    const rows: PoaJobRecord[] = UUID_PATTERN.test(jobId)
+      ? await this.dataSource.query(
+          `SELECT ${POA_JOB_COLUMNS} FROM session.poa_jobs j JOIN session.sessions s ON s.id = j.session_id
+            WHERE j.id = $1 AND j.session_id = $2 AND s.project_id = $3 AND s.environment = $4`,
+          [jobId, sessionId, scope.projectId, scope.environment],
+        )
+      : [];
+    if (!rows[0]) throw new KycError(ErrorCode.NOT_FOUND, 'Proof-of-address job not found');
+    return rows[0];
+  }
+
+  async claimStalledPoaJobs(now: Date, limit: number, claimMs: number): Promise<PoaJobRecord[]> {
+    return returnedRows<PoaJobRecord>(
+      await this.dataSource.query(
+        `WITH claimed AS (
+           UPDATE session.poa_jobs SET tries = tries + 1, next_try_at = $1::timestamptz + make_interval(secs => $3::double precision / 1000)
+            WHERE id IN (SELECT id FROM session.poa_jobs WHERE status = 'pending' AND next_try_at <= $1
+                          ORDER BY next_try_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           RETURNING *)
+         SELECT ${POA_JOB_COLUMNS} FROM claimed j JOIN session.sessions s ON s.id = j.session_id`,
+        [now, limit, claimMs],
+      ),
+    );
+  }
+
   async claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]> {
     const rows = returnedRows<ClaimedPurge>(
       await this.dataSource.query(
@@ -152,8 +188,8 @@ class PostgresSessionTransaction implements SessionTransaction {
   async insert(session: NewSession, idempotency?: IdempotencyClaim): Promise<SessionRecord> {
     const rows: SessionRecord[] = await this.manager.query(
       `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at,
-                                     idempotency_key, idempotency_fingerprint)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13)
+                                     idempotency_key, idempotency_fingerprint, poa_required, poa_max_age_months, allow_manual_upload)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16)
        ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING ${SESSION_COLUMNS}`,
       [
@@ -170,6 +206,9 @@ class PostgresSessionTransaction implements SessionTransaction {
         session.createdAt,
         idempotency?.key ?? null,
         idempotency?.fingerprint ?? null,
+        session.poaRequired,
+        session.poaMaxAgeMonths,
+        session.allowManualUpload,
       ],
     );
     return rows[0];
@@ -216,6 +255,42 @@ class PostgresSessionTransaction implements SessionTransaction {
       [sessionId, consent.textVersion, consent.locale, consent.ipAddress, consent.userAgent],
     );
     return this.update(sessionId, { consentAt: at, consentTextVersion: consent.textVersion, consentLocale: consent.locale });
+  }
+
+  async insertPoaJob(job: NewPoaJob, outcome?: PoaOutcome): Promise<void> {
+    await this.manager.query(
+      `INSERT INTO session.poa_jobs (id, session_id, media_type, data_generation, status, reasons, document_kind, completed_at, next_try_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $5 = 'pending' THEN NULL ELSE now() END, $8)`,
+      [
+        job.id,
+        job.sessionId,
+        job.mediaType,
+        job.dataGeneration,
+        outcome?.status ?? 'pending',
+        outcome?.reasons ?? [],
+        outcome?.documentKind ?? null,
+        job.retryAfter,
+      ],
+    );
+  }
+
+  async lockPoaJobSession(jobId: string): Promise<SessionRecord | null> {
+    const rows: SessionRecord[] = await this.manager.query(
+      `SELECT ${SESSION_COLUMNS} FROM session.sessions WHERE id = (SELECT session_id FROM session.poa_jobs WHERE id = $1) FOR UPDATE`,
+      [jobId],
+    );
+    return rows[0] ?? null;
+  }
+
+  async completePoaJob(jobId: string, outcome: PoaOutcome): Promise<boolean> {
+    const rows = returnedRows<{ id: string }>(
+      await this.manager.query(
+        `UPDATE session.poa_jobs SET status = $2, reasons = $3, document_kind = $4, completed_at = now()
+          WHERE id = $1 AND status = 'pending' RETURNING id`,
+        [jobId, outcome.status, outcome.reasons, outcome.documentKind],
+      ),
+    );
+    return rows.length > 0;
   }
 
   async update(sessionId: string, changes: SessionChanges): Promise<SessionRecord> {

@@ -1,12 +1,16 @@
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
-import type { TenancyStore } from '../application/ports/tenancy-store';
+import type { StoredSettings, TenancyStore } from '../application/ports/tenancy-store';
+import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings } from '../domain/environment-settings';
 import { hashSecretKey, issueKey } from '../domain/api-keys';
 import { ENVIRONMENTS, type EnvironmentName } from '../domain/environment';
 import type { AuthenticatedKey, IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
 
 const PROJECT_COLUMNS = `p.id, p.name, p.account_id AS "accountId", a.name AS "accountName", p.moderation_status AS "moderationStatus",
-  p.allow_manual_upload AS "allowManualUpload", p.created_at AS "createdAt"`;
+  p.created_at AS "createdAt"`;
+
+const SETTINGS_COLUMNS = `poa_required AS "poaRequiredForVerification", poa_max_age_months AS "poaMaxAgeMonths",
+  allow_manual_upload AS "allowManualUpload", updated_at AS "updatedAt"`;
 
 /** Accounts, projects and their keys (spec part 5). */
 export class TenancyRepository implements TenancyStore {
@@ -93,6 +97,43 @@ export class TenancyRepository implements TenancyStore {
     if (!rows.length) throw new KycError(ErrorCode.NOT_FOUND, 'Key not found in this project');
     const keys = await this.listKeys(projectId);
     return keys.find((k) => k.id === keyId)!;
+  }
+
+  async settings(projectId: string, environment: EnvironmentName): Promise<StoredSettings> {
+    await this.requireProject(projectId);
+    const rows: StoredSettings[] = await this.dataSource.query(
+      `SELECT ${SETTINGS_COLUMNS} FROM session.environment_settings WHERE project_id = $1 AND environment = $2`,
+      [projectId, environment],
+    );
+    return rows[0] ?? { ...DEFAULT_ENVIRONMENT_SETTINGS, updatedAt: null };
+  }
+
+  updateSettings(
+    projectId: string,
+    environment: EnvironmentName,
+    change: (current: EnvironmentSettings) => EnvironmentSettings,
+  ): Promise<StoredSettings> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.findProject(manager, projectId);
+      // The row exists before it is locked, so two first changes cannot both start from the defaults.
+      await manager.query(
+        `INSERT INTO session.environment_settings (project_id, environment) VALUES ($1, $2) ON CONFLICT (project_id, environment) DO NOTHING`,
+        [projectId, environment],
+      );
+      const [current]: StoredSettings[] = await manager.query(
+        `SELECT ${SETTINGS_COLUMNS} FROM session.environment_settings WHERE project_id = $1 AND environment = $2 FOR UPDATE`,
+        [projectId, environment],
+      );
+      const next = change(current);
+      const [stored] = returnedRows<StoredSettings>(
+        await manager.query(
+          `UPDATE session.environment_settings SET poa_required = $3, poa_max_age_months = $4, allow_manual_upload = $5, updated_at = now()
+            WHERE project_id = $1 AND environment = $2 RETURNING ${SETTINGS_COLUMNS}`,
+          [projectId, environment, next.poaRequiredForVerification, next.poaMaxAgeMonths, next.allowManualUpload],
+        ),
+      );
+      return stored;
+    });
   }
 
   private async insertPair(manager: EntityManager, projectId: string, environment: EnvironmentName): Promise<IssuedPair> {

@@ -1,4 +1,8 @@
-import { attemptStatuses, type session, sessionStatuses } from '@kyc/contracts';
+import { attemptStatuses, session, sessionStatuses } from '@kyc/contracts';
+import type { StoredSettings } from '../application/ports/tenancy-store';
+import type { EnvironmentName } from '../domain/environment';
+import type { Capture } from '../domain/environment-settings';
+import type { PoaJobRecord } from '../domain/proof-of-address';
 import { type AttemptRecord, type SessionRecord, nonEmptyIssues } from '../domain/session';
 import type { IssuedPair, KeyRecord, ProjectRecord } from '../domain/tenancy';
 import type { SubmitOutcome } from '../application/submit-verification.usecase';
@@ -102,7 +106,8 @@ export function toVerificationMessage(view: VerificationView): session.Verificat
     expiresAt: current.expiresAt.toISOString(),
     updatedAt: current.updatedAt.toISOString(),
     hasVerification: attempt !== null,
-    verification: attempt ? toAttemptMessage(attempt) : undefined,
+    // poaStatus is the session's proof of address as it stands now: its analysis can finish after the attempt.
+    verification: attempt ? { ...toAttemptMessage(attempt), poaStatus: current.poaStatus ?? '' } : undefined,
     issueCodes: view.issueCodes,
     nextAction: current.status === 'action_required' ? (current.nextAction ?? '') : '',
   };
@@ -166,4 +171,37 @@ export function toApiKeyMessage(key: KeyRecord): session.ApiKey {
     revokedAt: key.revokedAt ? key.revokedAt.toISOString() : '',
     publishableKey: key.publishableKey ?? '',
   };
+}
+
+export function toPoaJobMessage(job: PoaJobRecord): session.ProofOfAddressJob {
+  return {
+    jobId: job.id,
+    sessionId: job.sessionId,
+    status: job.status,
+    reasons: job.reasons,
+    documentKind: job.documentKind ?? '',
+    createdAt: job.createdAt.toISOString(),
+    completedAt: job.completedAt?.toISOString() ?? '',
+  };
+}
+
+export function toSettingsMessage(environment: EnvironmentName, settings: StoredSettings): session.EnvironmentSettings {
+  return {
+    environment: toProtoEnvironment(environment),
+    poaRequiredForVerification: settings.poaRequiredForVerification,
+    poaMaxAgeMonths: settings.poaMaxAgeMonths,
+    allowManualUpload: settings.allowManualUpload,
+    updatedAt: settings.updatedAt?.toISOString() ?? '',
+  };
+}
+
+const CAPTURES: Record<session.Capture, Capture> = {
+  [session.Capture.CAPTURE_CAMERA]: 'camera',
+  [session.Capture.CAPTURE_FILE]: 'file',
+  [session.Capture.CAPTURE_UNSPECIFIED]: 'unspecified',
+  [session.Capture.UNRECOGNIZED]: 'unspecified',
+};
+
+export function fromCaptureMessage(capture: session.Capture | undefined): Capture {
+  return CAPTURES[capture ?? session.Capture.CAPTURE_UNSPECIFIED] ?? 'unspecified';
 }

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { session, sessionStatuses } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { CreateSessionUseCase } from '../application/create-session.usecase';
+import type { ProofOfAddressUseCase } from '../application/proof-of-address.usecase';
 import type { RecordConsentUseCase } from '../application/record-consent.usecase';
 import type { ReviewSessionUseCase } from '../application/review-session.usecase';
 import type { SessionQueries } from '../application/session-queries.usecase';
@@ -17,6 +18,9 @@ import {
   toKeysMessage,
   toProjectMessage,
   toConsentMessage,
+  fromCaptureMessage,
+  toPoaJobMessage,
+  toSettingsMessage,
   toSessionMessage,
   toSessionSummary,
   toSubmitResult,
@@ -33,6 +37,7 @@ export class SessionUseCases {
     readonly tenancy: TenancyUseCases,
     readonly review: ReviewSessionUseCase,
     readonly recordConsent: RecordConsentUseCase,
+    readonly proofOfAddress: ProofOfAddressUseCase,
     readonly urls: PublicUrls,
   ) {}
 }
@@ -113,6 +118,7 @@ export class SessionGrpcController implements session.SessionServiceController {
         side,
         image: Buffer.from(request.image),
         consentRequired: request.consentRequired,
+        capture: fromCaptureMessage(request.capture),
       })),
     };
   }
@@ -122,8 +128,48 @@ export class SessionGrpcController implements session.SessionServiceController {
     const image = Buffer.from(request.image);
     return {
       success: true,
-      ...(await this.useCases.uploadFace.execute({ scope, sessionId, image, consentRequired: request.consentRequired })),
+      ...(await this.useCases.uploadFace.execute({
+        scope,
+        sessionId,
+        image,
+        consentRequired: request.consentRequired,
+        capture: fromCaptureMessage(request.capture),
+      })),
     };
+  }
+
+  async uploadProofOfAddress(request: session.UploadProofOfAddressRequest): Promise<session.ProofOfAddressJob> {
+    const { scope, sessionId } = requireRef(request.session);
+    const job = await this.useCases.proofOfAddress.upload({
+      scope,
+      sessionId,
+      document: Buffer.from(request.document),
+      mediaType: request.mediaType,
+      wait: request.wait,
+      consentRequired: request.consentRequired,
+    });
+    return toPoaJobMessage(job);
+  }
+
+  async getProofOfAddressJob(request: session.ProofOfAddressJobRef): Promise<session.ProofOfAddressJob> {
+    const { scope, sessionId } = requireRef(request.session);
+    return toPoaJobMessage(await this.useCases.proofOfAddress.job(scope, sessionId, request.jobId));
+  }
+
+  async getEnvironmentSettings(request: session.EnvironmentSettingsRef): Promise<session.EnvironmentSettings> {
+    const environment = fromProtoEnvironment(request.environment);
+    return toSettingsMessage(environment, await this.useCases.tenancy.settings(request.projectId, environment));
+  }
+
+  async updateEnvironmentSettings(request: session.UpdateEnvironmentSettingsRequest): Promise<session.EnvironmentSettings> {
+    const environment = fromProtoEnvironment(request.environment);
+    const { poaRequiredForVerification, poaMaxAgeMonths, allowManualUpload } = request;
+    const stored = await this.useCases.tenancy.updateSettings(request.projectId, environment, {
+      poaRequiredForVerification,
+      poaMaxAgeMonths,
+      allowManualUpload,
+    });
+    return toSettingsMessage(environment, stored);
   }
 
   async recordConsent(request: session.RecordConsentRequest): Promise<session.Consent> {

@@ -10,6 +10,7 @@ import type {
   SessionRecord,
   SessionScope,
 } from '../../domain/session';
+import type { NewPoaJob, PoaJobRecord, PoaOutcome } from '../../domain/proof-of-address';
 import type { SessionStatus } from '../../domain/session-status';
 
 /** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
@@ -76,6 +77,13 @@ export interface SessionTransaction {
     review: { status: 'success' | 'rejected'; reviewer: string; failureReason: string | null },
   ): Promise<void>;
 
+  /** Records a proof-of-address job: pending (the async upload), or finished with its outcome (the waiting one). */
+  insertPoaJob(job: NewPoaJob, outcome?: PoaOutcome): Promise<void>;
+  /** Locks the session a job belongs to (null for an unknown job): jobs finish under their session's lock. */
+  lockPoaJobSession(jobId: string): Promise<SessionRecord | null>;
+  /** Finishes a pending job; false when it had already finished (a sweeper and the upload raced). */
+  completePoaJob(jobId: string, outcome: PoaOutcome): Promise<boolean>;
+
   appendOutbox(event: OutboxEvent): Promise<void>;
   /** Asks every purge target to delete the session's artifacts, until each acknowledges (purge-worker.ts). */
   /** Queues the purge of the session's data generations up to `throughGeneration`. */
@@ -97,6 +105,10 @@ export interface SessionStore {
 
   /** Due purges, claimed for `claimMs` (a claim that dies is taken again after it), at most `limit`. */
   claimDuePurges(now: Date, limit: number, claimMs: number): Promise<ClaimedPurge[]>;
+  /** A job of the session, scoped like the session (another session's job is not found). */
+  findPoaJob(scope: SessionScope, sessionId: string, jobId: string): Promise<PoaJobRecord>;
+  /** Pending jobs due for another try (their analysis died with a process), each claimed for `claimMs`. */
+  claimStalledPoaJobs(now: Date, limit: number, claimMs: number): Promise<PoaJobRecord[]>;
   markPurged(purge: ClaimedPurge): Promise<void>;
   retryPurgeAt(purge: ClaimedPurge, at: Date, error: string): Promise<void>;
 }

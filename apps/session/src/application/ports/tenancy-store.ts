@@ -1,4 +1,5 @@
 import type { EnvironmentName } from '../../domain/environment';
+import type { EnvironmentSettings } from '../../domain/environment-settings';
 import type { AuthenticatedKey, IssuedPair, KeyRecord, ProjectRecord } from '../../domain/tenancy';
 
 /** Accounts, projects and keys; secret keys are stored as hashes only. */
@@ -13,4 +14,14 @@ export interface TenancyStore {
   /** Issues a new pair for the environment and revokes the previous active pair at once. */
   rotate(projectId: string, environment: EnvironmentName): Promise<IssuedPair>;
   revoke(projectId: string, keyId: string): Promise<KeyRecord>;
+  /** The environment's settings (the defaults until changed); NOT_FOUND for an unknown project. */
+  settings(projectId: string, environment: EnvironmentName): Promise<StoredSettings>;
+  /** Writes the settings `change` computes from the current ones, under a lock on them. */
+  updateSettings(
+    projectId: string,
+    environment: EnvironmentName,
+    change: (current: EnvironmentSettings) => EnvironmentSettings,
+  ): Promise<StoredSettings>;
 }
+
+export type StoredSettings = EnvironmentSettings & { updatedAt: Date | null };
