@@ -2,7 +2,7 @@ import { documentSides } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { assertConsentGiven } from '../domain/consent';
 import { assertCaptureAllowed, type Capture } from '../domain/environment-settings';
-import { evaluateUploadProblems } from '../domain/recoverable-problems';
+import { evaluateUploadProblems, retakeErrorCode } from '../domain/recoverable-problems';
 import type { DocumentSide, SessionScope } from '../domain/session';
 import { transition } from '../domain/session-state-machine';
 import { documentsReady, nextStepMessage, uploadedSides } from '../domain/upload-readiness';
@@ -90,8 +90,9 @@ export class UploadDocumentUseCase {
       return { updated, recorded: evaluation.outcome === 'accepted_recorded' ? evaluation.recorded : [] } as const;
     });
 
-    if ('retake' in outcome) {
-      throw new KycError(ErrorCode.IMAGE_QUALITY_TOO_LOW, 'Please retake this side of the document', { reasonCode: outcome.retake });
+    if ('retake' in outcome && typeof outcome.retake === 'string') {
+      const reasonCode = outcome.retake;
+      throw new KycError(retakeErrorCode(reasonCode), 'Please retake this side of the document', { reasonCode });
     }
     const { updated, recorded } = outcome;
     return {

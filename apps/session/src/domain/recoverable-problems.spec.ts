@@ -1,4 +1,4 @@
-import { evaluateUploadProblems, recordedProblems } from './recoverable-problems';
+import { evaluateUploadProblems, recordedProblems, retakeErrorCode } from './recoverable-problems';
 
 describe(evaluateUploadProblems.name, () => {
   it('accepts a clean upload', () => {
@@ -30,5 +30,14 @@ describe(evaluateUploadProblems.name, () => {
     const clean = evaluateUploadProblems(second.state, 'front', []);
     expect(clean.outcome).toBe('accepted');
     expect(recordedProblems(clean.state)).toEqual([]);
+  });
+});
+
+describe(retakeErrorCode.name, () => {
+  it('asks for clearer images (KYC_015) when the capture is readable but not trustworthy, and a better capture (KYC_007) otherwise', () => {
+    for (const code of ['LOW_DETECTION_CONFIDENCE', 'MRZ_CROSS_LOW_SCORE', 'DOCUMENT_MIXING_SUSPECTED'])
+      expect(retakeErrorCode(code)).toBe('KYC_015');
+    for (const code of ['DOCUMENT_QUALITY_TOO_LOW', 'WRONG_SIDE_BACK_UPLOADED', 'PORTRAIT_NOT_DETECTED', 'MRZ_DATA_UNREADABLE'])
+      expect(retakeErrorCode(code)).toBe('KYC_007');
   });
 });

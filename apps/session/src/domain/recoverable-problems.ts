@@ -1,10 +1,25 @@
+import { ErrorCode } from '@kyc/errors';
+
 /**
  * The spec's rule for recoverable upload problems (part 3): the first occurrence of a problem on a
- * side asks for a retake (KYC_007 with details.reasonCode); the same problem on the next upload of
+ * side asks for a retake (KYC_007 or KYC_015 with details.reasonCode, see retakeErrorCode); the same problem on the next upload of
  * that side is accepted, recorded and routes to manual_review at submit; a clean upload of a side
  * clears what was recorded for it.
  */
 export type Side = 'front' | 'back' | 'main';
+
+/**
+ * The retake error of a first occurrence. Spec 7.2 has two: KYC_007 "image quality too low" and
+ * KYC_015 "verification confidence too low, clearer images". A problem the picture itself causes
+ * (blur, glare, the wrong side, an unreadable MRZ, no portrait) is KYC_007; one where the picture
+ * is readable but what it shows cannot be trusted enough (the document barely recognised, a front
+ * and back that disagree or look like two documents) is KYC_015. Both carry details.reasonCode.
+ */
+const CONFIDENCE_PROBLEMS: readonly string[] = ['LOW_DETECTION_CONFIDENCE', 'MRZ_CROSS_LOW_SCORE', 'DOCUMENT_MIXING_SUSPECTED'];
+
+export function retakeErrorCode(reasonCode: string): ErrorCode.IMAGE_QUALITY_TOO_LOW | ErrorCode.CONFIDENCE_TOO_LOW {
+  return CONFIDENCE_PROBLEMS.includes(reasonCode) ? ErrorCode.CONFIDENCE_TOO_LOW : ErrorCode.IMAGE_QUALITY_TOO_LOW;
+}
 
 export interface UploadProblemState {
   /** Problems answered with a retake, awaiting the next upload of the side. */

@@ -19,19 +19,6 @@ export type ProblemCode =
   | 'MRZ_MISSING_BACK_SIDE'
   | 'DOC_EXPIRED';
 
-/** Spec §7.2 error codes a problem maps to when it stops the flow. */
-export const PROBLEM_ERROR_CODES: Record<ProblemCode, 'KYC_007' | 'KYC_013' | 'KYC_009' | 'KYC_015'> = {
-  WRONG_SIDE_BACK_UPLOADED: 'KYC_007',
-  PORTRAIT_NOT_DETECTED: 'KYC_007',
-  MRZ_CROSS_LOW_SCORE: 'KYC_015',
-  DOCUMENT_MIXING_SUSPECTED: 'KYC_015',
-  LOW_DETECTION_CONFIDENCE: 'KYC_015',
-  DOCUMENT_QUALITY_TOO_LOW: 'KYC_007',
-  MRZ_DATA_UNREADABLE: 'KYC_007',
-  MRZ_MISSING_BACK_SIDE: 'KYC_009',
-  DOC_EXPIRED: 'KYC_013',
-};
-
 export type AuthenticitySignalCode =
   | 'CHECK_DIGIT_FAILED'
   | 'MRZ_LAYOUT_ANOMALY'
