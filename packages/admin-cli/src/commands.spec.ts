@@ -8,6 +8,20 @@ describe(buildRequest.name, () => {
       body: { name: 'Acme', accountName: 'Acme Inc' },
     });
     expect(buildRequest('projects:approve', ['p1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/approve' });
+    expect(buildRequest('settings:show', ['p1', 'live'], {})).toEqual({
+      method: 'GET',
+      path: '/admin/v1/projects/p1/environments/live/settings',
+    });
+    expect(buildRequest('settings:set', ['p1', 'sandbox'], { 'poa-required': 'true', 'poa-max-age-months': '6' })).toEqual({
+      method: 'PATCH',
+      path: '/admin/v1/projects/p1/environments/sandbox/settings',
+      body: { poaRequiredForVerification: true, poaMaxAgeMonths: 6 },
+    });
+    expect(buildRequest('settings:set', ['p1', 'live'], { 'allow-manual-upload': 'false' })).toMatchObject({
+      body: { allowManualUpload: false },
+    });
+    expect(() => buildRequest('settings:set', ['p1', 'live'], {})).toThrow(UsageError);
+    expect(() => buildRequest('settings:set', ['p1', 'live'], { 'poa-required': 'yes' })).toThrow(UsageError);
     expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({
       method: 'POST',
       path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate',

@@ -1,6 +1,6 @@
 /** The CLI's commands as routes of the admin API: pure, so they can be tested without a server. */
 export interface AdminRequest {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   body?: unknown;
 }
@@ -33,6 +33,23 @@ function policyEnvironment(value: string | undefined): string {
   return value;
 }
 
+function flagBoolean(value: string, flag: string): boolean {
+  if (value !== 'true' && value !== 'false') throw new UsageError(`--${flag} must be true or false`);
+  return value === 'true';
+}
+
+/** The PATCH body: only the flags given; the others keep their value. */
+function settingsChange(flags: Record<string, string | undefined>): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  if (flags['poa-required'] !== undefined) change.poaRequiredForVerification = flagBoolean(flags['poa-required'], 'poa-required');
+  if (flags['poa-max-age-months'] !== undefined) change.poaMaxAgeMonths = wholeNumber(flags['poa-max-age-months'], 'poa-max-age-months');
+  if (flags['allow-manual-upload'] !== undefined)
+    change.allowManualUpload = flagBoolean(flags['allow-manual-upload'], 'allow-manual-upload');
+  if (Object.keys(change).length === 0)
+    throw new UsageError('name at least one of --poa-required, --poa-max-age-months, --allow-manual-upload');
+  return change;
+}
+
 function decimal(value: string, flag: string): number {
   const parsed = Number(value);
   if (value.trim() === '' || !Number.isFinite(parsed)) throw new UsageError(`--${flag} must be a number`);
@@ -63,6 +80,11 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   projects:list
   projects:show <projectId>
   projects:approve <projectId>
+  settings:show <projectId> <environment>
+  settings:set <projectId> <environment> [--poa-required true|false] [--poa-max-age-months 1-24]
+               [--allow-manual-upload true|false]
+      Changes only the settings given. New sessions take them; sessions already created keep
+      the settings they were created with.
   keys:list <projectId>
   keys:rotate <projectId> <environment>
   keys:revoke <projectId> <keyId>
@@ -107,6 +129,10 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       return { method: 'GET', path: project(0) };
     case 'projects:approve':
       return { method: 'POST', path: `${project(0)}/approve` };
+    case 'settings:show':
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/settings` };
+    case 'settings:set':
+      return { method: 'PATCH', path: `${project(0)}/environments/${environment(args[1])}/settings`, body: settingsChange(flags) };
     case 'keys:list':
       return { method: 'GET', path: `${project(0)}/keys` };
     case 'keys:rotate':

@@ -31,6 +31,9 @@ async function main(): Promise<number> {
       topic: { type: 'string' },
       offset: { type: 'string' },
       all: { type: 'boolean' },
+      'poa-required': { type: 'string' },
+      'poa-max-age-months': { type: 'string' },
+      'allow-manual-upload': { type: 'string' },
       help: { type: 'boolean' },
     },
   });

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { type SessionStatusName, type session, sessionStatuses } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyReply } from 'fastify';
@@ -8,9 +8,17 @@ import { ServiceClients } from '../../infrastructure/service-clients';
 import { decodeBase64Image } from './base64-image';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
 import { toProtoEnvironment } from './environment-mapping';
-import { readMultipartUpload } from './multipart-upload';
-import { presentConsent, presentDocumentUpload, presentFaceUpload, presentSubmit } from './presenters';
-import { consentBody, deviceDocumentUploadFields, deviceFaceUploadFields, livenessBase64Body, sessionIdParam } from './request-schemas';
+import { captureOf, readMultipartUpload, readProofOfAddressUpload } from './multipart-upload';
+import { presentConsent, presentDocumentUpload, presentFaceUpload, presentPoaJob, presentSubmit } from './presenters';
+import {
+  consentBody,
+  deviceDocumentUploadFields,
+  deviceFaceUploadFields,
+  deviceProofOfAddressFields,
+  livenessBase64Body,
+  poaJobIdParam,
+  sessionIdParam,
+} from './request-schemas';
 
 export const CHECK_LIVENESS_BASE64_PATH = '/v1/kyc/check_liveness_base64';
 
@@ -57,6 +65,7 @@ export class DeviceController {
       image: upload.image,
       isRetake: fields.isRetake,
       consentRequired: true,
+      capture: captureOf(fields.capture),
     });
     return presentDocumentUpload(result);
   }
@@ -73,8 +82,35 @@ export class DeviceController {
         session: this.sessionOf(request.device, fields.sessionId),
         image: upload.image,
         consentRequired: true,
+        capture: captureOf(fields.capture),
       }),
     );
+  }
+
+  /**
+   * Spec 4.9: a proof of address (PDF, JPG or PNG in the field `document`, with `sessionId`),
+   * answered once analysed: `poaStatus` verified, rejected or manual_review with reason codes.
+   */
+  @Post('upload-proof-of-address')
+  @HttpCode(200)
+  uploadProofOfAddress(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.proofOfAddress(request, reply, true);
+  }
+
+  /** The same, answered at once with a pending job; poll GET /v1/kyc/poa-status/{jobId}. */
+  @Post('upload-proof-of-address/async')
+  @HttpCode(202)
+  uploadProofOfAddressAsync(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.proofOfAddress(request, reply, false);
+  }
+
+  @Get('poa-status/:jobId')
+  async poaStatus(@Req() request: DeviceRequest, @Param('jobId') jobId: string) {
+    const job = await this.clients.session.getProofOfAddressJob({
+      session: this.sessionOf(request.device, request.device.sessionId),
+      jobId: poaJobIdParam.parse(jobId),
+    });
+    return presentPoaJob(job);
   }
 
   /**
@@ -112,6 +148,20 @@ export class DeviceController {
   ) {
     await this.admit(request.device, 'complete', reply);
     return presentSubmit(await this.clients.session.submit(this.sessionOf(request.device, sessionId)));
+  }
+
+  private async proofOfAddress(request: DeviceRequest, reply: FastifyReply, wait: boolean) {
+    await this.admit(request.device, 'proof_of_address', reply);
+    const upload = await readProofOfAddressUpload(request);
+    const fields = deviceProofOfAddressFields.parse(upload.fields);
+    const job = await this.clients.session.uploadProofOfAddress({
+      session: this.sessionOf(request.device, fields.sessionId),
+      document: upload.document,
+      mediaType: upload.mediaType,
+      wait,
+      consentRequired: true,
+    });
+    return presentPoaJob(job);
   }
 
   /**

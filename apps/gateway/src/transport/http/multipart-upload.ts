@@ -1,5 +1,6 @@
+import { session } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { assertAcceptableUpload } from '@kyc/image-intake';
+import { assertAcceptableProofOfAddress, assertAcceptableUpload } from '@kyc/image-intake';
 import type { FastifyRequest } from 'fastify';
 
 export interface MultipartUpload {
@@ -7,19 +8,26 @@ export interface MultipartUpload {
   image: Buffer;
 }
 
+interface MultipartFile {
+  fields: Record<string, string>;
+  file: Buffer;
+  /** What the client said the file is: the part's content type and file name (checked against the content, never trusted). */
+  declared: { contentType?: string; fileName?: string };
+}
+
 /**
- * Reads a multipart upload with one file field `images` (spec 4.4, 4.5). The size limit is
- * enforced while streaming (the plugin stops at 10 MB), and the type is checked by magic bytes
- * here, before anything crosses to a service.
+ * Reads a multipart request with one file in `fieldName`. The size limit is enforced while
+ * streaming (the plugin stops at 10 MB); other file parts are drained unread.
  */
-export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
-  if (!request.isMultipart()) throw new KycError(ErrorCode.IMAGE_INVALID, 'Send multipart/form-data with the image in the field "images"');
+async function readMultipartFile(request: FastifyRequest, fieldName: string): Promise<MultipartFile> {
+  if (!request.isMultipart())
+    throw new KycError(ErrorCode.IMAGE_INVALID, `Send multipart/form-data with the file in the field "${fieldName}"`);
   const fields: Record<string, string> = {};
-  let image: Buffer | undefined;
+  let found: Omit<MultipartFile, 'fields'> | undefined;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (part.fieldname === 'images' && !image) {
-        image = await part.toBuffer();
+      if (part.fieldname === fieldName && !found) {
+        found = { file: await part.toBuffer(), declared: { contentType: part.mimetype, fileName: part.filename } };
       } else {
         part.file.resume();
       }
@@ -27,7 +35,35 @@ export async function readMultipartUpload(request: FastifyRequest): Promise<Mult
       fields[part.fieldname] = part.value;
     }
   }
-  if (!image) throw new KycError(ErrorCode.IMAGE_INVALID, 'The file field "images" is missing');
-  assertAcceptableUpload(image);
-  return { fields, image };
+  if (!found) throw new KycError(ErrorCode.IMAGE_INVALID, `The file field "${fieldName}" is missing`);
+  return { fields, ...found };
+}
+
+/** A document side or a selfie in the field `images` (spec 4.4, 4.5): JPG or PNG by magic bytes, checked before anything crosses to a service. */
+export async function readMultipartUpload(request: FastifyRequest): Promise<MultipartUpload> {
+  const { fields, file } = await readMultipartFile(request, 'images');
+  assertAcceptableUpload(file);
+  return { fields, image: file };
+}
+
+export interface ProofOfAddressUpload {
+  fields: Record<string, string>;
+  document: Buffer;
+  mediaType: 'pdf' | 'jpeg' | 'png';
+}
+
+/**
+ * A proof of address in the field `document` (spec 4.9 leaves the field names to us): PDF, JPG or
+ * PNG by magic bytes, at most 10 MB, and not contradicting the type it was declared as.
+ */
+export async function readProofOfAddressUpload(request: FastifyRequest): Promise<ProofOfAddressUpload> {
+  const { fields, file, declared } = await readMultipartFile(request, 'document');
+  return { fields, document: file, mediaType: assertAcceptableProofOfAddress(file, declared) };
+}
+
+/** How an image was taken (the optional `capture` field): our widget sends `camera` for getUserMedia frames. */
+export function captureOf(value: 'camera' | 'file' | undefined): session.Capture {
+  if (value === 'camera') return session.Capture.CAPTURE_CAMERA;
+  if (value === 'file') return session.Capture.CAPTURE_FILE;
+  return session.Capture.CAPTURE_UNSPECIFIED;
 }

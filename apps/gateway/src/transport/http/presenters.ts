@@ -46,6 +46,23 @@ export function presentConsent(c: session.Consent) {
   };
 }
 
+/**
+ * A proof-of-address job (spec 4.9: the answer is ours to define, docs/device-side.md). Reasons
+ * are codes only; nothing read from the document is returned.
+ */
+export function presentPoaJob(job: session.ProofOfAddressJob) {
+  return {
+    success: true,
+    jobId: job.jobId,
+    sessionId: job.sessionId,
+    poaStatus: job.status,
+    reasons: job.reasons,
+    ...(job.documentKind ? { documentKind: job.documentKind } : {}),
+    createdAt: job.createdAt,
+    ...(job.completedAt ? { completedAt: job.completedAt } : {}),
+  };
+}
+
 export function presentDocumentUpload(r: session.DocumentUploadResult) {
   return {
     success: r.success,

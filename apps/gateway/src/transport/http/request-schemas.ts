@@ -31,8 +31,12 @@ export const deviceDataBody = z.object({
   screenResolution: deviceField,
 });
 
+/** Optional on every image upload; with allowManualUpload off only `camera` is taken (docs/device-side.md). */
+const capture = z.enum(['camera', 'file']).optional();
+
 export const documentUploadFields = z.object({
   imageType: z.enum(['front', 'back', 'main']),
+  capture,
   isRetake: z
     .enum(['true', 'false'])
     .optional()
@@ -48,7 +52,11 @@ export const idempotencyKey = z
 export const sessionIdParam = z.string().max(64);
 /** Spec 4.9: the device-side upload names its session in the form; it must be the embed token's. */
 export const deviceDocumentUploadFields = documentUploadFields.extend({ sessionId: sessionIdParam });
-export const deviceFaceUploadFields = z.object({ sessionId: sessionIdParam });
+export const faceUploadFields = z.object({ capture });
+export const deviceFaceUploadFields = faceUploadFields.extend({ sessionId: sessionIdParam });
+export const deviceProofOfAddressFields = z.object({ sessionId: sessionIdParam });
+/** A proof-of-address job id; one the token's session does not own is 404, like an unknown one. */
+export const poaJobIdParam = z.string().max(64);
 /** Spec 2.10: the client sends the wording's version and the locale only; IP and user agent come from the request. */
 export const consentBody = z
   .object({
@@ -63,6 +71,16 @@ export const consentBody = z
 
 const environmentName = z.enum(['test', 'sandbox', 'live']);
 export const adminEnvironmentParam = environmentName;
+/** Project configuration per environment (spec part 1); fields left out keep their value. */
+export const environmentSettingsBody = z
+  .object({
+    poaRequiredForVerification: z.boolean().optional(),
+    poaMaxAgeMonths: z.number().int().min(1).max(24).optional(),
+    allowManualUpload: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'name at least one setting');
+
 export const createProjectBody = z.object({ name: z.string().min(1).max(200), accountName: z.string().min(1).max(200).optional() });
 export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
 export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });

@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { ClosedVerificationReads } from './closed-verification-reads';
-import { readMultipartUpload } from './multipart-upload';
+import { captureOf, readMultipartUpload } from './multipart-upload';
 import type { AuthenticatedRequest } from './principal';
 import { presentDeviceData, presentDocumentUpload, presentFaceUpload, presentSubmit, presentVerification } from './presenters';
-import { deviceDataBody, documentUploadFields, sessionIdParam } from './request-schemas';
+import { deviceDataBody, documentUploadFields, faceUploadFields, sessionIdParam } from './request-schemas';
 import { SecretKeyGuard } from './secret-key.guard';
 
 /** Spec 4.4–4.8 (Direct API). Errors here use the spec's envelope. */
@@ -33,6 +33,7 @@ export class VerificationsController {
       isRetake: fields.isRetake,
       // The integrator records consent on its side (spec part 1, obligations).
       consentRequired: false,
+      capture: captureOf(fields.capture),
     });
     return presentDocumentUpload(result);
   }
@@ -42,7 +43,10 @@ export class VerificationsController {
   async uploadFace(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     const session = this.ref(request, sessionId);
     const upload = await readMultipartUpload(request);
-    return presentFaceUpload(await this.clients.session.uploadFace({ session, image: upload.image, consentRequired: false }));
+    const fields = faceUploadFields.parse(upload.fields);
+    return presentFaceUpload(
+      await this.clients.session.uploadFace({ session, image: upload.image, consentRequired: false, capture: captureOf(fields.capture) }),
+    );
   }
 
   @Post('device-data')

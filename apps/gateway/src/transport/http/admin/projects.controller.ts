@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
+import type { session } from '@kyc/contracts';
 import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
-import { createProjectBody } from '../request-schemas';
+import { createProjectBody, environmentSettingsBody } from '../request-schemas';
 import { presentApiKey, presentEnvironmentKeys } from './key-presenters';
 import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope } from './project-scope.pipe';
 
@@ -53,9 +54,40 @@ export class ProjectsAdminController {
     return { environment: scope.environment, ...presentEnvironmentKeys(keys) };
   }
 
+  @Get(':projectId/environments/:environment/settings')
+  async settings(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
+    const settings = await this.clients.session.getEnvironmentSettings({
+      projectId: scope.projectId,
+      environment: toProtoEnvironment(scope.environment),
+    });
+    return presentEnvironmentSettings(settings);
+  }
+
+  /** New sessions take the change; sessions already created keep the settings they were created with. */
+  @Patch(':projectId/environments/:environment/settings')
+  async updateSettings(@InProjectEnvironment() scope: ProjectEnvironmentScope, @Body() rawBody: unknown) {
+    const body = environmentSettingsBody.parse(rawBody ?? {});
+    const settings = await this.clients.session.updateEnvironmentSettings({
+      projectId: scope.projectId,
+      environment: toProtoEnvironment(scope.environment),
+      ...body,
+    });
+    return presentEnvironmentSettings(settings);
+  }
+
   @Post(':projectId/keys/:keyId/revoke')
   @HttpCode(200)
   async revokeKey(@InProject() scope: ProjectScope, @Param('keyId') keyId: string) {
     return presentApiKey(await this.clients.session.revokeApiKey({ projectId: scope.projectId, keyId }));
   }
+}
+
+function presentEnvironmentSettings(settings: session.EnvironmentSettings) {
+  return {
+    environment: fromProtoEnvironment(settings.environment),
+    poaRequiredForVerification: settings.poaRequiredForVerification,
+    poaMaxAgeMonths: settings.poaMaxAgeMonths,
+    allowManualUpload: settings.allowManualUpload,
+    updatedAt: settings.updatedAt || null,
+  };
 }
