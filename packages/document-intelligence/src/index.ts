@@ -8,3 +8,4 @@ export { type VizReading, readViz } from './viz/read-viz';
 export { type ImageQuality } from './quality/measure-quality';
 export { type OcrLine, type OcrWord } from './ocr/types';
 export { ocrModelTime, type OcrModelTime } from './ocr/sessions';
+export * from './proof-of-address';
