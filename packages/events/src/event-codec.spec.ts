@@ -26,6 +26,8 @@ describe('event codec (kyc.events.v1 protobuf)', () => {
           clientMetadataJson: '',
           testMode: true,
           poaPending: false,
+          isReused: false,
+          freeOfCharge: false,
         },
       },
       {

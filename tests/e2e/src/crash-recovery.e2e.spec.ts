@@ -104,6 +104,8 @@ function completedEvent(projectId: string, environment: string): EventEnvelope<'
       clientMetadataJson: '',
       testMode: environment === 'test',
       poaPending: false,
+      isReused: false,
+      freeOfCharge: false,
     },
   };
 }

@@ -22,7 +22,13 @@ describe('billing from verification.completed events', () => {
     repository = new BillingRepository(billing, 2);
   });
 
-  const completed = (projectId: string, environment: string, sessionId: string, testMode = false): EventEnvelope => ({
+  const completed = (
+    projectId: string,
+    environment: string,
+    sessionId: string,
+    testMode = false,
+    reuse: { isReused: boolean; freeOfCharge: boolean } = { isReused: false, freeOfCharge: false },
+  ): EventEnvelope => ({
     id: randomUUID(),
     type: 'verification.completed',
     occurredAt: new Date().toISOString(),
@@ -40,6 +46,7 @@ describe('billing from verification.completed events', () => {
       clientMetadataJson: '',
       testMode,
       poaPending: false,
+      ...reuse,
     },
   });
 
@@ -73,6 +80,34 @@ describe('billing from verification.completed events', () => {
     expect(charges.map((c) => c.source)).toEqual(['trial', 'trial', 'credit']);
     // The third completion is owed: the balance shows it.
     expect(await repository.getAccount(projectId, 'sandbox')).toEqual({ balance: -1, trialRemaining: 0, creditLimit: 0 });
+  });
+
+  it('vault reuse: a reused completion is charged under the charge policy, not under the free one', async () => {
+    const projectId = randomUUID();
+    const [charged, free, ordinary] = [randomUUID(), randomUUID(), randomUUID()];
+    const events = [
+      completed(projectId, 'live', charged, false, { isReused: true, freeOfCharge: false }),
+      completed(projectId, 'live', free, false, { isReused: true, freeOfCharge: true }),
+      completed(projectId, 'live', free, false, { isReused: true, freeOfCharge: true }),
+      completed(projectId, 'live', ordinary),
+    ];
+    await eventLog.transaction((manager) => appendToEventLog(manager, TOPICS.session, events));
+
+    const bus = new PostgresEventBus(billing, logger);
+    const subscription = consumeCompletedVerifications(bus, repository);
+    const deadline = Date.now() + 10_000;
+    let charges: { session_id: string }[] = [];
+    while (Date.now() < deadline) {
+      charges = await billing.query(`SELECT session_id FROM billing.charges WHERE project_id = $1`, [projectId]);
+      if (charges.length >= 2) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Give the free completions time to be (not) charged after the others.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    charges = await billing.query(`SELECT session_id FROM billing.charges WHERE project_id = $1`, [projectId]);
+    await subscription.stop();
+    expect(charges.map((c) => c.session_id).sort()).toEqual([charged, ordinary].sort());
+    expect(await repository.getAccount(projectId, 'live')).toEqual({ balance: 0, trialRemaining: 0, creditLimit: 0 });
   });
 
   it('charges once for 100 redelivered completion events of one session', async () => {

@@ -3,7 +3,7 @@ import { ErrorCode, KycError } from '@kyc/errors';
 import { analyzeFace } from '@kyc/face';
 import { findDuplicates, type DuplicateVerdict } from '../domain/duplicate-check';
 import { comparePortrait, portraitNotCompared, type PortraitComparison } from '../domain/face-match';
-import type { SelfieRepository } from '../infrastructure/selfie.repository';
+import type { SelfieRepository, StoredSelfie } from '../infrastructure/selfie.repository';
 
 /** Port to the document service, which owns document images and crops the portrait. */
 export interface PortraitSource {
@@ -15,6 +15,15 @@ export interface FaceMatchRequest {
   projectId: string;
   environment: EnvironmentName;
   identityKey: string;
+  emailKey: string;
+}
+
+export interface EnrolledMatchRequest {
+  sessionId: string;
+  projectId: string;
+  environment: EnvironmentName;
+  /** The earlier completed verification whose enrolled face the selfie must match. */
+  enrolledSessionId: string;
   emailKey: string;
 }
 
@@ -35,7 +44,38 @@ export class FaceMatchService {
   ) {}
 
   async match(request: FaceMatchRequest): Promise<FaceMatchOutcome> {
-    const selfie = await this.selfies.find(request.sessionId);
+    const selfie = await this.matchableSelfie(request.sessionId);
+    const comparison = await this.compareWithPortrait(request.sessionId, selfie.embedding);
+    return this.recordWithDuplicates(request, selfie, comparison);
+  }
+
+  /**
+   * Vault reuse: the session's selfie against the enrolled face of an earlier completed verification
+   * of the same project environment (selfie against selfie, in the portrait match's bands). The
+   * match is recorded under the earlier verification's identity, so that the reused completion
+   * joins the duplicate index as the same person. NOT_PERFORMED when that verification has no
+   * enrolled face here (never completed, of another project or environment, or purged).
+   */
+  async matchEnrolled(request: EnrolledMatchRequest): Promise<FaceMatchOutcome> {
+    const selfie = await this.matchableSelfie(request.sessionId);
+    const enrolled =
+      request.enrolledSessionId === request.sessionId
+        ? null
+        : await this.selfies.findEnrolled(request.enrolledSessionId, request.projectId, request.environment);
+    if (!enrolled) {
+      return {
+        comparison: portraitNotCompared('no enrolled face for that verification in this project environment'),
+        livenessConfidence: selfie.confidence,
+        duplicate: { suspected: false, matches: 0, reasons: [] },
+      };
+    }
+    const comparison = comparePortrait(selfie.embedding, enrolled.embedding);
+    return this.recordWithDuplicates({ ...request, identityKey: enrolled.identityKey }, selfie, comparison);
+  }
+
+  /** KYC_021 / KYC_022 for a selfie that cannot be matched. */
+  private async matchableSelfie(sessionId: string): Promise<StoredSelfie & { embedding: Float32Array }> {
+    const selfie = await this.selfies.find(sessionId);
     if (!selfie || selfie.status === 'no_face' || !selfie.embedding)
       throw new KycError(ErrorCode.FACE_NOT_DETECTED, 'No face was found in the selfie; upload a new one');
     if (selfie.status === 'low_quality')
@@ -43,8 +83,15 @@ export class FaceMatchService {
         ErrorCode.SELFIE_QUALITY_TOO_LOW,
         `The selfie is not fit for matching (${selfie.qualityReasons.join(', ')}); upload a new one`,
       );
+    return { ...selfie, embedding: selfie.embedding };
+  }
 
-    const comparison = await this.compareWithPortrait(request.sessionId, selfie.embedding);
+  /** The duplicate check against the environment's enrolled faces, and the match recorded on the session's selfie. */
+  private async recordWithDuplicates(
+    request: FaceMatchRequest,
+    selfie: StoredSelfie & { embedding: Float32Array },
+    comparison: PortraitComparison,
+  ): Promise<FaceMatchOutcome> {
     const enrolled = await this.selfies.enrolledFaces(request.projectId, request.environment);
     const duplicate = findDuplicates(
       { sessionId: request.sessionId, embedding: selfie.embedding, identityKey: request.identityKey, emailKey: request.emailKey },

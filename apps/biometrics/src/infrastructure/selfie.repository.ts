@@ -138,6 +138,22 @@ export class SelfieRepository {
     }));
   }
 
+  /** One completed verification's enrolled face, only within its project environment (null otherwise). */
+  async findEnrolled(
+    sessionId: string,
+    projectId: string,
+    environment: string,
+  ): Promise<{ embedding: Float32Array; identityKey: string } | null> {
+    if (!UUID_PATTERN.test(sessionId)) return null;
+    const rows: { embedding: Buffer; identity_key: string | null }[] = await this.dataSource.query(
+      `SELECT embedding, identity_key FROM biometrics.selfies
+       WHERE session_id = $1 AND project_id::text = $2 AND environment = $3 AND enrolled_at IS NOT NULL AND embedding IS NOT NULL`,
+      [sessionId, projectId, environment],
+    );
+    const row = rows[0];
+    return row ? { embedding: fromBytes(row.embedding) as Float32Array, identityKey: row.identity_key ?? '' } : null;
+  }
+
   /** The verification completed: its face joins the duplicate index. Idempotent. */
   async enroll(sessionId: string): Promise<boolean> {
     const [, updated]: [unknown, number] = await this.dataSource.query(
@@ -166,6 +182,8 @@ export class SelfieRepository {
     });
   }
 }
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** 128 float32, little-endian, as the descriptor is in memory. */
 function toBytes(embedding: Float32Array | null): Buffer | null {

@@ -4,7 +4,7 @@ import { ErrorCode, KycError } from '@kyc/errors';
 import { type SelfieAnalysis, analyzeSelfie } from '@kyc/face';
 import { requireWire } from '@kyc/grpc';
 import { decodeImage } from '@kyc/image-intake';
-import { FaceMatchService } from '../application/face-match.service';
+import { type FaceMatchOutcome, FaceMatchService } from '../application/face-match.service';
 import {
   type RecordedSelfie,
   SelfieAnalysisUnavailable,
@@ -64,31 +64,25 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
 
   /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
-    if (request.testMode) {
-      return {
-        ...TEST_MODE_MATCH,
-        status: faceMatchStatuses.toWire(TEST_MODE_MATCH.status),
-        detail: 'test mode',
-        livenessConfidence: TEST_MODE_SELFIE.confidence,
-        duplicate: NO_DUPLICATE,
-      };
-    }
+    if (request.testMode) return testModeMatch();
     const outcome = await this.faceMatch.match({
       ...request,
       environment: requireWire(projectEnvironments, request.environment, 'environment'),
     });
-    return {
-      status: faceMatchStatuses.toWire(outcome.comparison.status),
-      score: outcome.comparison.score,
-      performed: outcome.comparison.performed,
-      detail: outcome.comparison.detail,
-      livenessConfidence: outcome.livenessConfidence,
-      duplicate: {
-        suspected: outcome.duplicate.suspected,
-        matches: outcome.duplicate.matches,
-        reason: outcome.duplicate.reasons.join(','),
-      },
-    };
+    return toFaceMatchMessage(outcome);
+  }
+
+  /**
+   * Vault reuse: the session's selfie against an earlier completed verification's enrolled face
+   * (see FaceMatchService.matchEnrolled). Test mode answers the test-mode match without the models.
+   */
+  async matchEnrolled(request: biometrics.MatchEnrolledRequest): Promise<biometrics.FaceMatch> {
+    if (request.testMode) return testModeMatch();
+    const outcome = await this.faceMatch.matchEnrolled({
+      ...request,
+      environment: requireWire(projectEnvironments, request.environment, 'environment'),
+    });
+    return toFaceMatchMessage(outcome);
   }
 
   /**
@@ -106,6 +100,31 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   async purgeSession(request: biometrics.PurgeSessionRequest): Promise<biometrics.PurgeSessionResponse> {
     return { purged: await this.selfies.purge(request.sessionId, request.throughGeneration ?? null) };
   }
+}
+
+function testModeMatch(): biometrics.FaceMatch {
+  return {
+    ...TEST_MODE_MATCH,
+    status: faceMatchStatuses.toWire(TEST_MODE_MATCH.status),
+    detail: 'test mode',
+    livenessConfidence: TEST_MODE_SELFIE.confidence,
+    duplicate: NO_DUPLICATE,
+  };
+}
+
+function toFaceMatchMessage(outcome: FaceMatchOutcome): biometrics.FaceMatch {
+  return {
+    status: faceMatchStatuses.toWire(outcome.comparison.status),
+    score: outcome.comparison.score,
+    performed: outcome.comparison.performed,
+    detail: outcome.comparison.detail,
+    livenessConfidence: outcome.livenessConfidence,
+    duplicate: {
+      suspected: outcome.duplicate.suspected,
+      matches: outcome.duplicate.matches,
+      reason: outcome.duplicate.reasons.join(','),
+    },
+  };
 }
 
 /** The models could not run: our fault, answered as INTERNAL so the caller may retry. */

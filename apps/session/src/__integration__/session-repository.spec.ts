@@ -101,6 +101,8 @@ describe('session persistence (real PostgreSQL)', () => {
           clientMetadataJson: '',
           testMode: true,
           poaPending: false,
+          isReused: false,
+          freeOfCharge: false,
         },
       }));
     });

@@ -13,10 +13,12 @@ import { assertPoaForSubmit } from '../domain/proof-of-address';
 import { type EmittedEvent, type Trigger, transition } from '../domain/session-state-machine';
 import { type SessionStatus, asNextAction } from '../domain/session-status';
 import { documentsReady } from '../domain/upload-readiness';
+import { type ReuseCandidate, chooseReusable, reuseAllowedWith, reuseRequested } from '../domain/vault-reuse';
 import type { SessionStore } from './ports/session-store';
 import { lockForWrite } from './session-expiry';
 import { applyTransition, snapshotOf } from './session-transitions';
 import {
+  type ReuseMatchEvidence,
   type ScoredDecision,
   type VerificationEvidence,
   type VerificationEvidenceGatherer,
@@ -49,6 +51,16 @@ export interface SubmitTiming {
 /** Left of the lease for the decision's own transaction after the last call (a quarter of short leases). */
 const DECISION_MARGIN_MS = 2_000;
 
+/** How many of the person's earlier completed sessions the reuse lookup reads (newest first). */
+const REUSE_CANDIDATES = 20;
+
+/** Why a reuse-enabled submit without a document answers KYC_UPLOADS_MISSING. */
+const NO_REUSE_MESSAGE = {
+  none: 'Upload the identity document before submitting: no earlier verification of this person can be reused',
+  notMatched: 'Upload the identity document before submitting: the selfie does not match the earlier verification, so it cannot be reused',
+  notReusable: 'Upload the identity document before submitting: the earlier verification cannot be reused for this selfie',
+} as const;
+
 /**
  * POST /v1/verifications/{id}/submit (spec 4.7), in three steps:
  * 1. one transaction moves the session to processing and opens an attempt under a lease;
@@ -74,12 +86,13 @@ export class SubmitVerificationUseCase {
       );
     }
 
+    const leaseEnds = started.leaseExpiresAt.getTime() - Math.min(DECISION_MARGIN_MS, this.timing.leaseMs / 4);
+    const deadline = () => Math.max(1, Math.min(this.timing.analysisDeadlineMs, leaseEnds - Date.now()));
+    if (started.kind === 'reuse') return this.reuse(scope, started, deadline);
+
     let evidence: VerificationEvidence;
     try {
-      const leaseEnds = started.leaseExpiresAt.getTime() - Math.min(DECISION_MARGIN_MS, this.timing.leaseMs / 4);
-      evidence = await this.evidence.gather(started.session, started.attemptId, () =>
-        Math.max(1, Math.min(this.timing.analysisDeadlineMs, leaseEnds - Date.now())),
-      );
+      evidence = await this.evidence.gather(started.session, started.attemptId, deadline);
     } catch (error) {
       await this.abandon(started.attemptId, started.previousStatus, abandonReason(error));
       throw error;
@@ -97,13 +110,89 @@ export class SubmitVerificationUseCase {
       // Spec part 3, rule 1: the reopen is committed; the submit itself has no uploads left to submit.
       if (current.status === 'failed') return { kind: 'reopened', session: await applyTransition(tx, current, 'submitted', {}) } as const;
       // The state machine speaks first (processing, closed, expired), then completeness.
-      transition(snapshotOf(current), 'submitted', { now: new Date() });
-      if (!current.testMode || current.status !== 'pending') assertUploadsComplete(current);
+      const now = new Date();
+      transition(snapshotOf(current), 'submitted', { now });
+      // Vault reuse: a selfie and no document, and an earlier verification of the same person to match it against.
+      const earlier = reuseRequested(current)
+        ? chooseReusable(current, await tx.findReuseCandidates(current, REUSE_CANDIDATES), now)
+        : null;
+      if (!earlier && reuseRequested(current)) throw new KycError(ErrorCode.UPLOADS_MISSING, NO_REUSE_MESSAGE.none);
+      if (!earlier && (!current.testMode || current.status !== 'pending')) assertUploadsComplete(current);
       assertPoaForSubmit(current);
       const leaseExpiresAt = new Date(Date.now() + this.timing.leaseMs);
       const attemptId = await tx.openAttempt(current.id, { previousStatus: current.status, leaseExpiresAt });
       const session = await applyTransition(tx, current, 'submitted', {}, { latestAttemptId: attemptId });
-      return { kind: 'started', session, attemptId, previousStatus: current.status, leaseExpiresAt } as const;
+      const started = { session, attemptId, previousStatus: current.status, leaseExpiresAt };
+      return earlier ? ({ kind: 'reuse', earlier, ...started } as const) : ({ kind: 'started', ...started } as const);
+    });
+  }
+
+  /**
+   * Vault reuse: the new selfie against the earlier verification's enrolled face. MATCHED completes
+   * with the earlier attempt's data; anything else gives the session back, as a submit without a
+   * document is answered (KYC_UPLOADS_MISSING). A selfie that cannot be matched keeps its code.
+   */
+  private async reuse(
+    scope: SessionScope,
+    started: { session: SessionRecord; attemptId: string; previousStatus: SessionStatus; earlier: ReuseCandidate },
+    deadline: () => number,
+  ): Promise<SubmitOutcome> {
+    const { attemptId, previousStatus, earlier } = started;
+    const sessionId = started.session.id;
+    let match: ReuseMatchEvidence;
+    try {
+      match = await this.evidence.matchEnrolled(started.session, earlier.sessionId, deadline);
+    } catch (error) {
+      await this.abandon(attemptId, previousStatus, abandonReason(error));
+      throw error;
+    }
+    if (match.faceMatch.status !== 'MATCHED') {
+      this.logger.info(
+        { sessionId, earlierSessionId: earlier.sessionId, status: match.faceMatch.status },
+        'vault reuse: selfie did not match',
+      );
+      await this.abandon(attemptId, previousStatus, `vault reuse not matched (${match.faceMatch.status ?? 'unknown'})`);
+      throw new KycError(ErrorCode.UPLOADS_MISSING, NO_REUSE_MESSAGE.notMatched);
+    }
+    if (!reuseAllowedWith(match.faceMatch.duplicate)) {
+      this.logger.info({ sessionId, earlierSessionId: earlier.sessionId }, 'vault reuse: face enrolled under another identity');
+      await this.abandon(attemptId, previousStatus, 'vault reuse refused (duplicate under another identity)');
+      throw new KycError(ErrorCode.UPLOADS_MISSING, NO_REUSE_MESSAGE.notReusable);
+    }
+    return this.sessions.transaction(async (tx) => {
+      const current = await tx.findForUpdate(scope, sessionId);
+      if (!(await tx.holdsProcessing(current, attemptId))) {
+        this.logger.warn({ sessionId, attemptId }, 'reuse decision arrived after the processing lease lapsed; discarded');
+        throw new KycError(ErrorCode.SERVICE_UNAVAILABLE, 'Processing took too long; submit the verification again');
+      }
+      const { faceMatch } = match;
+      const duplicateSuspected = faceMatch.duplicate?.suspected ?? false;
+      const session = await applyTransition(tx, current, 'pipeline_completed', {}, {}, () =>
+        completedEvent(current, {
+          attemptId,
+          confidence: earlier.confidence ?? 0,
+          documentType: earlier.documentType ?? '',
+          extractedData: earlier.extractedData,
+          duplicateSuspected,
+          reuse: { freeOfCharge: current.vaultReuseBilling === 'free' },
+        }),
+      );
+      const attempt: AttemptOutcome = {
+        status: attemptStatusFor(session.status),
+        confidence: earlier.confidence,
+        documentType: earlier.documentType,
+        faceMatchStatus: faceMatch.status,
+        faceMatchScore: faceMatch.performed ? faceMatch.score : null,
+        failureReason: null,
+        extractedData: earlier.extractedData,
+        issueCodes: [],
+        nextAction: null,
+        duplicateSuspected,
+        identityKey: earlier.identityKey,
+        reusedAttemptId: earlier.attemptId,
+      };
+      await tx.completeAttempt(attemptId, attempt);
+      return { session, attempt: { id: attemptId, ...attempt } };
     });
   }
 
@@ -134,7 +223,7 @@ export class SubmitVerificationUseCase {
         // Test-mode persona: the "reviewer" rejects at once, exactly as a human reviewer would.
         session = await applyTransition(tx, session, 'review_rejected', {}, {}, eventFor);
       }
-      const attempt = attemptOutcome(session.status, decision, evidence, extractedData);
+      const attempt = { ...attemptOutcome(session.status, decision, evidence, extractedData), identityKey: evidence.identityKey };
       await tx.completeAttempt(attemptId, attempt);
       return { session, attempt: { id: attemptId, ...attempt } };
     });

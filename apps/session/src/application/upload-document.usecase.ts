@@ -1,5 +1,5 @@
 import { documentSides } from '@kyc/contracts';
-import { ErrorCode, KycError } from '@kyc/errors';
+import { KycError } from '@kyc/errors';
 import { assertConsentGiven } from '../domain/consent';
 import { assertCaptureAllowed, type Capture } from '../domain/environment-settings';
 import { evaluateUploadProblems, retakeErrorCode } from '../domain/recoverable-problems';

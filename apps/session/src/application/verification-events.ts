@@ -15,6 +15,8 @@ export interface CompletionFacts {
   /** The attempt's extracted data (the document number is dropped here, never pushed). */
   extractedData: Record<string, string> | null;
   duplicateSuspected: boolean;
+  /** Vault reuse: the data is an earlier verification's; `freeOfCharge` when the environment's policy does not bill it. */
+  reuse?: { freeOfCharge: boolean };
 }
 
 export function completedEvent(current: SessionRecord, facts: CompletionFacts): TypedEvent<'verification.completed'> {
@@ -42,6 +44,8 @@ export function completedEvent(current: SessionRecord, facts: CompletionFacts): 
       testMode: current.testMode,
       // Spec part 6, rule 3: held by the webhook service until verification.poa_completed.
       poaPending: completionHeldForPoa(current),
+      isReused: facts.reuse !== undefined,
+      freeOfCharge: facts.reuse?.freeOfCharge ?? false,
     },
   };
 }

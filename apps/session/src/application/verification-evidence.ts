@@ -24,6 +24,13 @@ export interface VerificationEvidence {
   documentEvidence: document.DocumentEvidence;
   faceMatch: FaceMatchEvidence | undefined;
   decision: ScoredDecision;
+  /** The identity hash of the document read; empty when it was not read. */
+  identityKey: string;
+}
+
+/** The new selfie against an earlier verification's enrolled face (vault reuse). */
+export interface ReuseMatchEvidence {
+  faceMatch: FaceMatchEvidence;
 }
 
 const RECORDED_UPLOAD_PROBLEM = {
@@ -51,6 +58,7 @@ export class VerificationEvidenceGatherer {
       { sessionId: current.id, testMode: current.testMode, email: current.email ?? '' },
       { deadlineMs: deadlineMs() },
     );
+    const identity = documentEvidence.analysed ? identityKey(documentEvidence) : '';
     const wireFaceMatch =
       current.testMode || current.uploads.face
         ? await this.clients.biometrics.matchFace(
@@ -59,7 +67,7 @@ export class VerificationEvidenceGatherer {
               testMode: current.testMode,
               projectId: current.projectId,
               environment: toProtoEnvironment(current.environment),
-              identityKey: documentEvidence.analysed ? identityKey(documentEvidence) : '',
+              identityKey: identity,
               emailKey: current.email ? sha256(current.email) : '',
             },
             { deadlineMs: deadlineMs() },
@@ -101,7 +109,24 @@ export class VerificationEvidenceGatherer {
       decision: { ...decision, outcome: verificationOutcomes.fromWire(decision.outcome) ?? 'manual_review' },
       documentEvidence,
       faceMatch: wireFaceMatch && { ...wireFaceMatch, status: faceMatchStatuses.fromWire(wireFaceMatch.status) },
+      identityKey: identity,
     };
+  }
+
+  /** Vault reuse: asks biometrics to match the session's selfie against the earlier verification's enrolled face. */
+  async matchEnrolled(current: SessionRecord, enrolledSessionId: string, deadlineMs: DeadlineBudget): Promise<ReuseMatchEvidence> {
+    const wire = await this.clients.biometrics.matchEnrolled(
+      {
+        sessionId: current.id,
+        testMode: current.testMode,
+        projectId: current.projectId,
+        environment: toProtoEnvironment(current.environment),
+        enrolledSessionId,
+        emailKey: current.email ? sha256(current.email) : '',
+      },
+      { deadlineMs: deadlineMs() },
+    );
+    return { faceMatch: { ...wire, status: faceMatchStatuses.fromWire(wire.status) } };
   }
 }
 

@@ -11,49 +11,75 @@ export interface EnvironmentSettings {
   poaMaxAgeMonths: number;
   /** False: document and selfie images count only as camera captures (see Capture on the upload). */
   allowManualUpload: boolean;
+  /** Vault reuse (domain/vault-reuse.ts): a person verified before completes with a matching selfie, without a document. */
+  vaultReuseEnabled: boolean;
+  /** The oldest earlier verification that may be reused, in days since it was decided. */
+  vaultReuseMaxAgeDays: number;
+  /** Whether a reused completion is billed (`charge`) or not (`free`). */
+  vaultReuseBilling: VaultReuseBilling;
 }
+
+export const VAULT_REUSE_BILLING = ['charge', 'free'] as const;
+export type VaultReuseBilling = (typeof VAULT_REUSE_BILLING)[number];
 
 export const DEFAULT_ENVIRONMENT_SETTINGS: Readonly<EnvironmentSettings> = {
   poaRequiredForVerification: false,
   poaMaxAgeMonths: 3,
   allowManualUpload: true,
+  vaultReuseEnabled: false,
+  vaultReuseMaxAgeDays: 365,
+  vaultReuseBilling: 'charge',
 };
 
-/** What a new session keeps of its environment's settings. */
-export function sessionSettings(settings: EnvironmentSettings): {
+/** What a session keeps of its environment's settings (columns of session.sessions). */
+export interface SessionSettings {
   poaRequired: boolean;
   poaMaxAgeMonths: number;
   allowManualUpload: boolean;
-} {
+  vaultReuseEnabled: boolean;
+  vaultReuseMaxAgeDays: number;
+  vaultReuseBilling: VaultReuseBilling;
+}
+
+/** What a new session keeps of its environment's settings. */
+export function sessionSettings(settings: EnvironmentSettings): SessionSettings {
   return {
     poaRequired: settings.poaRequiredForVerification,
     poaMaxAgeMonths: settings.poaMaxAgeMonths,
     allowManualUpload: settings.allowManualUpload,
+    vaultReuseEnabled: settings.vaultReuseEnabled,
+    vaultReuseMaxAgeDays: settings.vaultReuseMaxAgeDays,
+    vaultReuseBilling: settings.vaultReuseBilling,
   };
 }
 
 /** Utility bills and statements are usually asked for within 3 months; more than 2 years is no proof of a current address. */
 const POA_MAX_AGE_MONTHS_RANGE = { min: 1, max: 24 };
+/** Up to two years: an identity verified longer ago is checked again with a document. */
+const VAULT_REUSE_MAX_AGE_DAYS_RANGE = { min: 1, max: 730 };
 
 export type EnvironmentSettingsChange = Partial<EnvironmentSettings>;
 
 /** The settings after a change; fields left out keep their value. */
 export function changeSettings(current: EnvironmentSettings, change: EnvironmentSettingsChange): EnvironmentSettings {
-  const months = change.poaMaxAgeMonths;
-  if (
-    months !== undefined &&
-    (!Number.isInteger(months) || months < POA_MAX_AGE_MONTHS_RANGE.min || months > POA_MAX_AGE_MONTHS_RANGE.max)
-  ) {
-    throw new KycError(
-      ErrorCode.VALIDATION_FAILED,
-      `poaMaxAgeMonths must be a whole number from ${POA_MAX_AGE_MONTHS_RANGE.min} to ${POA_MAX_AGE_MONTHS_RANGE.max}`,
-    );
-  }
+  assertWholeNumberIn('poaMaxAgeMonths', change.poaMaxAgeMonths, POA_MAX_AGE_MONTHS_RANGE);
+  assertWholeNumberIn('vaultReuseMaxAgeDays', change.vaultReuseMaxAgeDays, VAULT_REUSE_MAX_AGE_DAYS_RANGE);
+  const billing = change.vaultReuseBilling;
+  if (billing !== undefined && !VAULT_REUSE_BILLING.includes(billing))
+    throw new KycError(ErrorCode.VALIDATION_FAILED, `vaultReuseBilling must be one of ${VAULT_REUSE_BILLING.join(', ')}`);
   return {
     poaRequiredForVerification: change.poaRequiredForVerification ?? current.poaRequiredForVerification,
-    poaMaxAgeMonths: months ?? current.poaMaxAgeMonths,
+    poaMaxAgeMonths: change.poaMaxAgeMonths ?? current.poaMaxAgeMonths,
     allowManualUpload: change.allowManualUpload ?? current.allowManualUpload,
+    vaultReuseEnabled: change.vaultReuseEnabled ?? current.vaultReuseEnabled,
+    vaultReuseMaxAgeDays: change.vaultReuseMaxAgeDays ?? current.vaultReuseMaxAgeDays,
+    vaultReuseBilling: billing ?? current.vaultReuseBilling,
   };
+}
+
+function assertWholeNumberIn(name: string, value: number | undefined, range: { min: number; max: number }): void {
+  if (value !== undefined && (!Number.isInteger(value) || value < range.min || value > range.max))
+    throw new KycError(ErrorCode.VALIDATION_FAILED, `${name} must be a whole number from ${range.min} to ${range.max}`);
 }
 
 /** How an image was taken, as its client declares it. `unspecified` is a file upload. */

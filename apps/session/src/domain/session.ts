@@ -1,4 +1,5 @@
 import type { EnvironmentName } from './environment';
+import type { VaultReuseBilling } from './environment-settings';
 import type { UploadProblemState } from './recoverable-problems';
 import type { ClientMetadata } from './session-request';
 import type { PoaStatus } from './proof-of-address';
@@ -50,6 +51,9 @@ export interface SessionRecord {
   poaRequired: boolean;
   poaMaxAgeMonths: number;
   allowManualUpload: boolean;
+  vaultReuseEnabled: boolean;
+  vaultReuseMaxAgeDays: number;
+  vaultReuseBilling: VaultReuseBilling;
   /** The latest proof-of-address upload and its status; null before any. */
   poaJobId: string | null;
   poaStatus: PoaStatus | null;
@@ -80,6 +84,9 @@ export type NewSession = Pick<
   | 'poaRequired'
   | 'poaMaxAgeMonths'
   | 'allowManualUpload'
+  | 'vaultReuseEnabled'
+  | 'vaultReuseMaxAgeDays'
+  | 'vaultReuseBilling'
 >;
 
 /** The caller's Idempotency-Key (scoped to the project) and the digest of the request it came with. */
@@ -139,8 +146,13 @@ export interface AttemptRecord {
   createdAt: Date;
 }
 
-/** What a decided attempt records. */
-export type AttemptOutcome = Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'>;
+/** What a decided attempt records; a vault reuse also names the earlier attempt it reused. */
+export type AttemptOutcome = Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt' | 'isReused' | 'poaStatus'> & {
+  /** The identity hash of the document read (see verification-evidence.ts identityKey); empty or absent when none. */
+  identityKey?: string | null;
+  /** Set on a vault reuse: the earlier attempt whose data this one carries (is_reused follows). */
+  reusedAttemptId?: string;
+};
 
 /** The attempt's status for each status a decision leaves the session in. */
 export function attemptStatusFor(sessionStatus: SessionStatus): AttemptStatus {

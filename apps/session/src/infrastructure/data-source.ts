@@ -8,6 +8,7 @@ import { OutboxClaimsAndParking1764907200000 } from './migrations/1764907200000-
 import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGenerations';
 import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
 import { EnvironmentSettingsAndProofOfAddress1765120000000 } from './migrations/1765120000000-EnvironmentSettingsAndProofOfAddress';
+import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -26,6 +27,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       DataGenerations1765008000000,
       ConsentRecords1765036800000,
       EnvironmentSettingsAndProofOfAddress1765120000000,
+      VaultReuse1765200000000,
     ],
     poolSize: 20,
   });

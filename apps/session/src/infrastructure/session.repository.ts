@@ -21,6 +21,7 @@ import type {
   SessionScope,
 } from '../domain/session';
 import type { SessionStatus } from '../domain/session-status';
+import type { ReuseCandidate } from '../domain/vault-reuse';
 import type { NewPoaJob, PoaJobRecord, PoaOutcome } from '../domain/proof-of-address';
 
 const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode AS "testMode", status, client_metadata AS "clientMetadata",
@@ -29,7 +30,8 @@ const SESSION_COLUMNS = `id, project_id AS "projectId", environment, test_mode A
   action_cycles AS "actionCycles", next_action AS "nextAction", device_data AS "deviceData", latest_attempt_id AS "latestAttemptId",
   data_generation AS "dataGeneration", consent_at AS "consentAt", consent_text_version AS "consentTextVersion", consent_locale AS "consentLocale",
   poa_required AS "poaRequired", poa_max_age_months AS "poaMaxAgeMonths", allow_manual_upload AS "allowManualUpload",
-  poa_job_id AS "poaJobId", poa_status AS "poaStatus"`;
+  poa_job_id AS "poaJobId", poa_status AS "poaStatus", vault_reuse_enabled AS "vaultReuseEnabled",
+  vault_reuse_max_age_days AS "vaultReuseMaxAgeDays", vault_reuse_billing AS "vaultReuseBilling"`;
 
 const POA_JOB_COLUMNS = `j.id, j.session_id AS "sessionId", s.project_id AS "projectId", s.environment, j.status, j.reasons,
   j.document_kind AS "documentKind", j.media_type AS "mediaType", j.data_generation AS "dataGeneration", j.tries,
@@ -188,8 +190,9 @@ class PostgresSessionTransaction implements SessionTransaction {
   async insert(session: NewSession, idempotency?: IdempotencyClaim): Promise<SessionRecord> {
     const rows: SessionRecord[] = await this.manager.query(
       `INSERT INTO session.sessions (id, project_id, environment, test_mode, status, client_metadata, email, language, expiry_minutes, expires_at, created_at, updated_at,
-                                     idempotency_key, idempotency_fingerprint, poa_required, poa_max_age_months, allow_manual_upload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16)
+                                     idempotency_key, idempotency_fingerprint, poa_required, poa_max_age_months, allow_manual_upload,
+                                     vault_reuse_enabled, vault_reuse_max_age_days, vault_reuse_billing)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14, $15, $16, $17, $18, $19)
        ON CONFLICT (project_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING ${SESSION_COLUMNS}`,
       [
@@ -209,6 +212,9 @@ class PostgresSessionTransaction implements SessionTransaction {
         session.poaRequired,
         session.poaMaxAgeMonths,
         session.allowManualUpload,
+        session.vaultReuseEnabled,
+        session.vaultReuseMaxAgeDays,
+        session.vaultReuseBilling,
       ],
     );
     return rows[0];
@@ -333,7 +339,7 @@ class PostgresSessionTransaction implements SessionTransaction {
     await this.manager.query(
       `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
               failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now(),
-              lease_expires_at = NULL
+              lease_expires_at = NULL, identity_key = $12, reused_attempt_id = $13, is_reused = $13::uuid IS NOT NULL
         WHERE id = $1`,
       [
         attemptId,
@@ -347,7 +353,29 @@ class PostgresSessionTransaction implements SessionTransaction {
         JSON.stringify(outcome.issueCodes),
         outcome.nextAction,
         outcome.duplicateSuspected,
+        outcome.identityKey || null,
+        outcome.reusedAttemptId ?? null,
       ],
+    );
+  }
+
+  findReuseCandidates(current: SessionRecord, limit: number): Promise<ReuseCandidate[]> {
+    if (!current.email) return Promise.resolve([]);
+    // Same person: the same e-mail, or an identity hash a completed verification under that e-mail read.
+    return this.manager.query(
+      `WITH identities AS (
+         SELECT DISTINCT a.identity_key FROM session.sessions s JOIN session.attempts a ON a.id = s.latest_attempt_id
+          WHERE s.project_id = $1 AND s.environment = $2 AND s.email = $3 AND s.status = 'completed' AND a.identity_key IS NOT NULL)
+       SELECT s.id AS "sessionId", a.id AS "attemptId", s.project_id AS "projectId", s.environment, s.test_mode AS "testMode",
+              s.status AS "sessionStatus", a.status AS "attemptStatus", a.is_reused AS "isReused",
+              coalesce(a.reviewed_at, a.decided_at) AS "verifiedAt", a.confidence, a.document_type AS "documentType",
+              a.extracted_data AS "extractedData", a.identity_key AS "identityKey",
+              EXISTS (SELECT 1 FROM session.purge_requests p WHERE p.session_id = s.id AND p.through_generation >= s.data_generation) AS purged
+         FROM session.sessions s JOIN session.attempts a ON a.id = s.latest_attempt_id
+        WHERE s.project_id = $1 AND s.environment = $2 AND s.id <> $4 AND s.status = 'completed'
+          AND (s.email = $3 OR a.identity_key IN (SELECT identity_key FROM identities))
+        ORDER BY coalesce(a.reviewed_at, a.decided_at) DESC NULLS LAST LIMIT $5`,
+      [current.projectId, current.environment, current.email, current.id, limit],
     );
   }
 

@@ -10,7 +10,8 @@ const PROJECT_COLUMNS = `p.id, p.name, p.account_id AS "accountId", a.name AS "a
   p.created_at AS "createdAt"`;
 
 const SETTINGS_COLUMNS = `poa_required AS "poaRequiredForVerification", poa_max_age_months AS "poaMaxAgeMonths",
-  allow_manual_upload AS "allowManualUpload", updated_at AS "updatedAt"`;
+  allow_manual_upload AS "allowManualUpload", vault_reuse_enabled AS "vaultReuseEnabled", vault_reuse_max_age_days AS "vaultReuseMaxAgeDays",
+  vault_reuse_billing AS "vaultReuseBilling", updated_at AS "updatedAt"`;
 
 /** Accounts, projects and their keys (spec part 5). */
 export class TenancyRepository implements TenancyStore {
@@ -127,9 +128,19 @@ export class TenancyRepository implements TenancyStore {
       const next = change(current);
       const [stored] = returnedRows<StoredSettings>(
         await manager.query(
-          `UPDATE session.environment_settings SET poa_required = $3, poa_max_age_months = $4, allow_manual_upload = $5, updated_at = now()
+          `UPDATE session.environment_settings SET poa_required = $3, poa_max_age_months = $4, allow_manual_upload = $5,
+                  vault_reuse_enabled = $6, vault_reuse_max_age_days = $7, vault_reuse_billing = $8, updated_at = now()
             WHERE project_id = $1 AND environment = $2 RETURNING ${SETTINGS_COLUMNS}`,
-          [projectId, environment, next.poaRequiredForVerification, next.poaMaxAgeMonths, next.allowManualUpload],
+          [
+            projectId,
+            environment,
+            next.poaRequiredForVerification,
+            next.poaMaxAgeMonths,
+            next.allowManualUpload,
+            next.vaultReuseEnabled,
+            next.vaultReuseMaxAgeDays,
+            next.vaultReuseBilling,
+          ],
         ),
       );
       return stored;

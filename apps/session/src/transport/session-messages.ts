@@ -191,6 +191,9 @@ export function toSettingsMessage(environment: EnvironmentName, settings: Stored
     poaRequiredForVerification: settings.poaRequiredForVerification,
     poaMaxAgeMonths: settings.poaMaxAgeMonths,
     allowManualUpload: settings.allowManualUpload,
+    vaultReuseEnabled: settings.vaultReuseEnabled,
+    vaultReuseMaxAgeDays: settings.vaultReuseMaxAgeDays,
+    vaultReuseBilling: settings.vaultReuseBilling,
     updatedAt: settings.updatedAt?.toISOString() ?? '',
   };
 }

@@ -10,6 +10,7 @@ import type { SubmitVerificationUseCase } from '../application/submit-verificati
 import type { TenancyUseCases } from '../application/tenancy.usecases';
 import type { UploadDocumentUseCase } from '../application/upload-document.usecase';
 import type { UploadFaceUseCase } from '../application/upload-face.usecase';
+import type { VaultReuseBilling } from '../domain/environment-settings';
 import type { SessionScope } from '../domain/session';
 import { fromProtoEnvironment, optionalEnvironment, toProtoEnvironment } from './environment-mapping';
 import {
@@ -163,11 +164,15 @@ export class SessionGrpcController implements session.SessionServiceController {
 
   async updateEnvironmentSettings(request: session.UpdateEnvironmentSettingsRequest): Promise<session.EnvironmentSettings> {
     const environment = fromProtoEnvironment(request.environment);
-    const { poaRequiredForVerification, poaMaxAgeMonths, allowManualUpload } = request;
+    const { poaRequiredForVerification, poaMaxAgeMonths, allowManualUpload, vaultReuseEnabled, vaultReuseMaxAgeDays } = request;
     const stored = await this.useCases.tenancy.updateSettings(request.projectId, environment, {
       poaRequiredForVerification,
       poaMaxAgeMonths,
       allowManualUpload,
+      vaultReuseEnabled,
+      vaultReuseMaxAgeDays,
+      // Validated by the domain (charge | free).
+      vaultReuseBilling: request.vaultReuseBilling as VaultReuseBilling | undefined,
     });
     return toSettingsMessage(environment, stored);
   }

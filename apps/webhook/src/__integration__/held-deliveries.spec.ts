@@ -40,6 +40,8 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
       clientMetadataJson: '',
       testMode: true,
       poaPending,
+      isReused: false,
+      freeOfCharge: false,
     },
   });
   const poaCompleted = (projectId: string, sessionId: string): EventEnvelope => ({

@@ -48,6 +48,8 @@ describe('webhook body', () => {
           clientMetadataJson: '{"userId":"u1"}',
           testMode: true,
           poaPending: false,
+          isReused: false,
+          freeOfCharge: false,
         },
       }),
     );

@@ -299,6 +299,8 @@ describe.each(transports)('event bus contract: %s', (transport, enabled) => {
           clientMetadataJson: '{"userId":"u-1"}',
           testMode: false,
           poaPending: true,
+          isReused: false,
+          freeOfCharge: false,
         },
       };
       await publish(topic, [completed]);

@@ -12,6 +12,7 @@ import type {
 } from '../../domain/session';
 import type { NewPoaJob, PoaJobRecord, PoaOutcome } from '../../domain/proof-of-address';
 import type { SessionStatus } from '../../domain/session-status';
+import type { ReuseCandidate } from '../../domain/vault-reuse';
 
 /** An event for the outbox: its kyc.events.v1 message, written in the state change's transaction. */
 export type OutboxEvent = TypedEvent & { session: Pick<SessionRecord, 'id' | 'projectId' | 'environment'> };
@@ -65,6 +66,12 @@ export interface SessionTransaction {
   /** Whether the attempt is still processing and its session still waits for it (the fence a late decision must pass). */
   holdsProcessing(session: SessionRecord, attemptId: string): Promise<boolean>;
   completeAttempt(attemptId: string, outcome: AttemptOutcome): Promise<void>;
+  /**
+   * Vault reuse: the completed sessions of the same person in the session's project environment (same
+   * e-mail, or an identity hash read under that e-mail), with their latest attempt, newest first.
+   * Coarse: domain/vault-reuse.ts decides which is eligible.
+   */
+  findReuseCandidates(current: SessionRecord, limit: number): Promise<ReuseCandidate[]>;
   /**
    * The attempt could not decide: it is closed as abandoned with its reason and, when the session
    * still waits for it, the session goes back to `restoreTo`. False when it was no longer processing.
