@@ -3,12 +3,55 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateBatch, labelsCsv, parseDegradeMode } from './batch';
-import { ALL_DEGRADATIONS } from './degrade/degradations';
+import { ALL_DEGRADATIONS, type Degradation } from './degrade/degradations';
 import { type ImageGroundTruth } from './ground-truth';
+import { generateProofOfAddress, type PoaGroundTruth, POA_DEGRADATIONS } from './proof-of-address';
 
 const USAGE = `usage: npm run docgen -- --count 20 --seed 7 --out <dir> [--degrade clean|mixed|<kind,kind>]
   [--faults 0.3] [--portraits <dir with <person>/*.png>] [--reference-date YYYY-MM-DD]
-degradation kinds: ${ALL_DEGRADATIONS.join(', ')}`;
+       npm run docgen -- --poa --count 20 --seed 7 --out <dir> [--degrade clean|mixed|<kind,kind>] [--reference-date YYYY-MM-DD]
+degradation kinds: ${ALL_DEGRADATIONS.join(', ')} (proof of address: ${POA_DEGRADATIONS.join(', ')})`;
+
+function csvCell(value: string): string {
+  return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** Proof-of-address pages (--poa): image and <id>.json per page, and poa-labels.csv over them. */
+async function writeProofsOfAddress(
+  out: string,
+  count: number,
+  seed: number,
+  degrade: 'clean' | 'mixed' | Degradation[],
+  referenceDate?: string,
+): Promise<void> {
+  const truths: PoaGroundTruth[] = [];
+  const started = Date.now();
+  for (let index = 0; index < count; index++) {
+    const { image, truth } = await generateProofOfAddress({ seed, index, degrade, referenceDate });
+    writeFileSync(join(out, truth.file), image);
+    writeFileSync(join(out, `${truth.id}.json`), `${JSON.stringify(truth, null, 2)}\n`);
+    truths.push(truth);
+    process.stdout.write(`\r${index + 1}/${count} proof-of-address pages`);
+  }
+  const header = 'file,layout,kind,holder_name,address,issue_date,fresh,capture,degradations';
+  const rows = truths.map((t) =>
+    [
+      t.file,
+      t.layout,
+      t.kind,
+      t.holderName,
+      t.addressLines.join(' | '),
+      t.issueDate,
+      String(t.fresh),
+      t.capture,
+      t.degradations.map((d) => d.kind).join(' '),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  writeFileSync(join(out, 'poa-labels.csv'), `${[header, ...rows].join('\n')}\n`);
+  console.log(`\nwrote ${count} proof-of-address pages to ${out} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -20,13 +63,14 @@ async function main(): Promise<number> {
       faults: { type: 'string', default: '0.3' },
       portraits: { type: 'string' },
       'reference-date': { type: 'string' },
+      poa: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   });
   const count = Number(values.count);
   const seed = Number(values.seed);
   const faultRate = Number(values.faults);
-  const degrade = parseDegradeMode(values.degrade ?? 'clean', ALL_DEGRADATIONS);
+  const degrade = parseDegradeMode(values.degrade ?? 'clean', values.poa ? POA_DEGRADATIONS : ALL_DEGRADATIONS);
   if (
     values.help ||
     !values.out ||
@@ -41,6 +85,10 @@ async function main(): Promise<number> {
   }
   const out = resolve(values.out);
   mkdirSync(out, { recursive: true });
+  if (values.poa) {
+    await writeProofsOfAddress(out, count, seed, degrade, values['reference-date']);
+    return 0;
+  }
   const truths: ImageGroundTruth[] = [];
   const started = Date.now();
   await generateBatch(

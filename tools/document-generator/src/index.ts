@@ -26,3 +26,4 @@ export {
   UnusableCaptureOptions,
   UnusableCaptureTruth,
 } from './unusable-captures';
+export * from './proof-of-address';

@@ -21,6 +21,7 @@ describe('holderNameMatches', () => {
   it('tolerates one OCR edit in words of five letters or more, not in shorter ones', () => {
     expect(holderNameMatches('Stefan Hoffrnann', { firstName: 'STEFAN', lastName: 'HOFFMANN' })).toBe(false);
     expect(holderNameMatches('Stefan Hofmann', { firstName: 'STEFAN', lastName: 'HOFFMANN' })).toBe(true);
+    expect(holderNameMatches('Sophie GroB', { firstName: 'SOPHIE', lastName: 'GROSS' })).toBe(true);
     expect(holderNameMatches('Felix Beckor', { firstName: 'FELIX', lastName: 'BECKER' })).toBe(true);
     expect(holderNameMatches('Max Kohl', { firstName: 'MAX', lastName: 'KUHL' })).toBe(false);
   });

@@ -43,7 +43,8 @@ function collapseUmlautSpelling(word: string): string {
  * words of five letters or more. A lone initial ("J.") matches a word starting with it.
  */
 export function nameWordsMatch(billWord: string, identityWord: string): boolean {
-  const bill = nameSpellings(billWord);
+  // The OCR reads ß as B ("GroB"); a capital B after a small letter is read back as SS.
+  const bill = [...nameSpellings(billWord), ...(/\p{Ll}B/u.test(billWord) ? nameSpellings(billWord.replace(/(?<=\p{Ll})B/gu, 'ss')) : [])];
   const identity = nameSpellings(identityWord);
   if (bill.length === 0 || identity.length === 0) return false;
   if (bill.some((b) => b.length === 1) || identity.some((i) => i.length === 1))

@@ -47,6 +47,33 @@ describe('readProofOfAddressText', () => {
     });
   });
 
+  it('takes the issue date from a whole OCR row whose caption and value stand far apart', () => {
+    const word = (text: string, x: number, y: number) => ({
+      text,
+      confidence: 0.9,
+      box: { x, y, width: text.length * 12, height: 24 },
+      region: { cx: x + text.length * 6, cy: y + 12, length: text.length * 12, thickness: 24, angle: 0 },
+    });
+    const row = (...words: ReturnType<typeof word>[]) => ({
+      text: words.map((w) => w.text).join(' '),
+      confidence: 0.9,
+      box: words[0].box,
+      words,
+    });
+    const reading = readProofOfAddressText([
+      row(word('Sophie GroB', 120, 380), word('Datum:', 780, 380), word('2025-11-29', 1000, 380)),
+      row(word('Schillerplatz 171c', 120, 414), word('Seite:', 780, 414), word('1/1', 1080, 414)),
+      row(word('29096 Köln', 120, 448)),
+      row(word('Zeitraum: 2025-10-31 - 2025-11-28', 120, 560)),
+      row(word('2025-11-03', 120, 600), word('REWE Markt', 380, 600), word('473,67', 1000, 600)),
+    ]);
+    expect(reading).toMatchObject({
+      holderName: 'Sophie GroB',
+      addressLines: ['Schillerplatz 171c', '29096 Köln'],
+      issueDate: '2025-11-29',
+    });
+  });
+
   it('reads nothing from no text', () => {
     expect(readProofOfAddressText([])).toEqual({ kind: 'other', holderName: null, addressLines: [], issueDate: null, textLineCount: 0 });
   });

@@ -7,8 +7,8 @@ import { type ProofOfAddressReading } from './types';
 
 /**
  * The rules over a page's text: kind from its words, the addressee and address from the address block, the
- * issue date from its caption. OCR lines keep their geometry (a row cut into columns); plain strings are lines
- * as given, blocks split at blank lines.
+ * issue date from its caption. OCR lines keep their geometry (a row cut into columns for the address block);
+ * plain strings are lines as given, blocks split at blank lines.
  */
 export function readProofOfAddressText(lines: readonly OcrLine[] | readonly string[]): ProofOfAddressReading {
   const blocks = textBlocks(lines);
@@ -18,7 +18,8 @@ export function readProofOfAddressText(lines: readonly OcrLine[] | readonly stri
     kind: classifyDocumentKind(flat.join('\n')),
     holderName: address?.name ?? null,
     addressLines: address?.lines ?? [],
-    issueDate: findIssueDate(flat),
+    // Dates by whole rows: a caption and its value sit far apart on one row ("Datum:  …  12.03.2026").
+    issueDate: findIssueDate(lines.map((l) => (typeof l === 'string' ? l : l.text)).filter((l) => l.trim().length > 0)),
     textLineCount: flat.length,
   };
 }
