@@ -3,14 +3,32 @@ import { type BackgroundWork, PeriodicTask } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { DocumentAnalysisService } from './application/document-analysis.service';
+import { ProofOfAddressService } from './application/proof-of-address.service';
 import type { DocumentConfig } from './config';
 import { ImageCipher } from './infrastructure/image-cipher';
+import { PdfRasteriser } from './infrastructure/pdf/pdf-rasteriser';
+import { ProofOfAddressRepository } from './infrastructure/proof-of-address.repository';
 import { SideAnalysisRepository } from './infrastructure/side-analysis.repository';
 import { DocumentGrpcController } from './transport/document.grpc-controller';
 
 /** The composition root: the one place the document service's parts are put together. */
 export function buildDocumentService(config: DocumentConfig, dataSource: DataSource, logger: Logger): DocumentAnalysisService {
   return new DocumentAnalysisService(new SideAnalysisRepository(dataSource), new ImageCipher(config.DOCUMENT_ENCRYPTION_KEY), logger);
+}
+
+export function buildProofOfAddressService(
+  config: DocumentConfig,
+  dataSource: DataSource,
+  sides: DocumentAnalysisService,
+  logger: Logger,
+): ProofOfAddressService {
+  return new ProofOfAddressService(
+    new ProofOfAddressRepository(dataSource),
+    sides,
+    new ImageCipher(config.DOCUMENT_ENCRYPTION_KEY),
+    new PdfRasteriser(),
+    logger,
+  );
 }
 
 /** Deletes the uploads no session promoted (see uploadCandidateEnv). */
@@ -33,7 +51,10 @@ export class DocumentModule {
     return {
       module: DocumentModule,
       controllers: [DocumentGrpcController],
-      providers: [{ provide: DocumentAnalysisService, useValue: service }],
+      providers: [
+        { provide: DocumentAnalysisService, useValue: service },
+        { provide: ProofOfAddressService, useValue: buildProofOfAddressService(config, dataSource, service, logger) },
+      ],
     };
   }
 }

@@ -79,3 +79,5 @@ export async function documentFixture(options: DocumentFixtureOptions = {}): Pro
   const sides = generated.images.map((image) => ({ side: image.truth.uploadedAs as GeneratedSide['side'], image: image.jpeg }));
   return { sides, expected: generated.images[0].truth.extractedData };
 }
+
+export { encryptedPdf, garbledPdf, proofOfAddressPdf } from './proof-of-address';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import sharp from 'sharp';
 import { transliterateToMrz } from '@kyc/document-generator';
 import { startStack, type RunningStack } from '@kyc/stack';
-import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, spoofSelfies } from '@kyc/verification-fixtures';
+import { documentFixture, type DocumentFixture, groupPhoto, liveSelfie, proofOfAddressPdf, spoofSelfies } from '@kyc/verification-fixtures';
 import { ApiClient, imageForm } from './api-client';
 import { Receiver } from './webhook-receiver';
 
@@ -147,6 +147,77 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     expect(completed.body).toMatchObject({ success: true, status: 'completed' });
     expect(completed.body.data.extractedData.dateOfBirth).toBe(card.expected.dateOfBirth);
     expect((await api.verification(key, sessionId)).body).toMatchObject({ status: 'completed', verification: { status: 'success' } });
+  });
+
+  it('completes a mixed verification: the server creates and submits, the device uploads', async () => {
+    const created = await api.createSession(key, { clientMetadata: { email: `mixed-${Math.random().toString(36).slice(2)}@example.com` } });
+    const { id: sessionId, embedToken } = created.body as { id: string; embedToken: string };
+    const device = (devicePath: string, options: { form?: FormData; json?: unknown }) =>
+      api.request('POST', devicePath, { key: embedToken, ...options });
+    expect((await device(`/v1/kyc/consent/${sessionId}`, { json: { textVersion: 'v1', locale: 'en' } })).status).toBe(200);
+    const [main] = genuinePassport.sides;
+    expect(
+      (await device('/v1/kyc/upload-document', { form: imageForm(main.image, 'passport.jpg', { sessionId, imageType: main.side }) }))
+        .status,
+    ).toBe(200);
+    expect((await device('/v1/kyc/upload-face', { form: imageForm(liveSelfie(), 'selfie.jpg', { sessionId }) })).status).toBe(200);
+    const submitted = await api.submit(key, sessionId);
+    expect(submitted.body).toMatchObject({ success: true, status: 'completed' });
+    expect((await api.verification(key, sessionId)).body.verification).toMatchObject({
+      status: 'success',
+      poaStatus: null,
+      isReused: false,
+    });
+  });
+
+  it("a project requiring proof of address: refused before it, a fresh bill in the holder's name is read and verified, the completion webhook waits for it", async () => {
+    const settings = await api.request('PATCH', `/admin/v1/projects/${projectId}/environments/sandbox/settings`, {
+      key: stack.credentials.adminToken,
+      json: { poaRequiredForVerification: true },
+    });
+    expect(settings.body).toMatchObject({ poaRequiredForVerification: true, poaMaxAgeMonths: 3 });
+    const hook = await api.request('PUT', `/admin/v1/projects/${projectId}/environments/sandbox/webhook`, {
+      key: stack.credentials.adminToken,
+      json: { url: receiver.url },
+    });
+    expect(hook.status).toBe(200);
+
+    const created = await api.createSession(key, { clientMetadata: { email: `poa-${Math.random().toString(36).slice(2)}@example.com` } });
+    const { id: sessionId, embedToken } = created.body as { id: string; embedToken: string };
+    const device = (method: string, devicePath: string, form?: FormData) => api.request(method, devicePath, { key: embedToken, form });
+    expect(
+      (await api.request('POST', `/v1/kyc/consent/${sessionId}`, { key: embedToken, json: { textVersion: 'v1', locale: 'de-DE' } })).status,
+    ).toBe(200);
+    const [main] = genuinePassport.sides;
+    expect(
+      (await device('POST', '/v1/kyc/upload-document', imageForm(main.image, 'passport.jpg', { sessionId, imageType: main.side }))).status,
+    ).toBe(200);
+    expect((await device('POST', '/v1/kyc/upload-face', imageForm(liveSelfie(), 'selfie.jpg', { sessionId }))).status).toBe(200);
+    const early = await device('POST', `/v1/kyc/complete-verification/${sessionId}`);
+    expect(early.body).toMatchObject({ errorCode: 'KYC_POA_REQUIRED' });
+
+    const { firstName, lastName } = genuinePassport.expected;
+    const issued = new Date(Date.now() - 12 * 86_400_000);
+    const bill = await proofOfAddressPdf({ holder: `${firstName} ${lastName}`, issued });
+    const form = new FormData();
+    form.append('sessionId', sessionId);
+    form.append('document', new Blob([new Uint8Array(bill)], { type: 'application/pdf' }), 'stromrechnung.pdf');
+    const uploaded = await device('POST', '/v1/kyc/upload-proof-of-address/async', form);
+    expect(uploaded.status).toBe(202);
+    const completed = await device('POST', `/v1/kyc/complete-verification/${sessionId}`);
+    expect(completed.body).toMatchObject({ success: true, status: 'completed' });
+
+    let job = uploaded.body;
+    for (let i = 0; i < 200 && job.poaStatus === 'pending'; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await device('GET', `/v1/kyc/poa-status/${uploaded.body.jobId}`)).body;
+    }
+    expect(job).toMatchObject({ poaStatus: 'verified', reasons: [], documentKind: 'utility_bill' });
+    const [delivery] = await receiver.waitFor(sessionId, 1);
+    expect(JSON.parse(delivery.body).type).toBe('verification.completed');
+    // Held until the proof of address was finished (spec part 6, rule 3).
+    expect(delivery.receivedAt.getTime()).toBeGreaterThanOrEqual(Date.parse(job.completedAt));
+    expect((await api.verification(key, sessionId)).body.verification).toMatchObject({ status: 'success', poaStatus: 'verified' });
   });
 
   it('fails an impostor selfie with KYC_020 and purges, and the session reopens on the next upload', async () => {

@@ -3,6 +3,7 @@ import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
+  receivedAt: Date;
 }
 
 /** An integrator's webhook receiver: a real HTTP server on loopback that can be told to fail. */
@@ -17,7 +18,7 @@ export class Receiver {
       let body = '';
       request.on('data', (chunk) => (body += chunk));
       request.on('end', () => {
-        this.received.push({ headers: request.headers, body });
+        this.received.push({ headers: request.headers, body, receivedAt: new Date() });
         response.writeHead(this.failNext-- > 0 ? 500 : 200).end();
       });
     });

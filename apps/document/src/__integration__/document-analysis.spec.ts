@@ -9,8 +9,11 @@ import { decodeImage } from '@kyc/image-intake';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
+import { ProofOfAddressService } from '../application/proof-of-address.service';
 import { createDocumentDataSource } from '../infrastructure/data-source';
 import { ImageCipher } from '../infrastructure/image-cipher';
+import { PdfRasteriser } from '../infrastructure/pdf/pdf-rasteriser';
+import { ProofOfAddressRepository } from '../infrastructure/proof-of-address.repository';
 import { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
 import { DocumentGrpcController } from '../transport/document.grpc-controller';
 
@@ -45,7 +48,14 @@ describe('document analysis (sandbox/live)', () => {
       logger,
       () => new Date(`${REFERENCE_DATE}T12:00:00Z`),
     );
-    controller = new DocumentGrpcController(service);
+    const proofOfAddress = new ProofOfAddressService(
+      new ProofOfAddressRepository(database.dataSource),
+      service,
+      cipher,
+      new PdfRasteriser(),
+      logger,
+    );
+    controller = new DocumentGrpcController(service, proofOfAddress);
     // Seeds chosen so the OCR reads every field; a different seed is a different person.
     passport = await generateDocument({ seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
     expiredPassport = await generateDocument({

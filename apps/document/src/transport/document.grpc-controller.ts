@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { common, document, documentSides, evidenceScopes, severities, signalKinds } from '@kyc/contracts';
 import { requireWire } from '@kyc/grpc';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
+import { ProofOfAddressService } from '../application/proof-of-address.service';
 import { testModeEvidence } from '../domain/side-analysis';
 
 const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed'> = {
@@ -25,7 +26,10 @@ const EMPTY_EVIDENCE: Omit<document.DocumentEvidence, 'documentType' | 'analysed
 @Controller()
 @document.DocumentServiceControllerMethods()
 export class DocumentGrpcController implements document.DocumentServiceController {
-  constructor(private readonly documents: DocumentAnalysisService) {}
+  constructor(
+    private readonly documents: DocumentAnalysisService,
+    private readonly proofOfAddress: ProofOfAddressService,
+  ) {}
 
   async analyzeSide(request: document.AnalyzeSideRequest): Promise<document.SideAnalysis> {
     const side = requireWire(documentSides, request.side, 'side');
@@ -80,6 +84,12 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   }
 
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {
-    return { purgedSides: await this.documents.purge(request.sessionId, request.throughGeneration ?? null) };
+    const throughGeneration = request.throughGeneration ?? null;
+    await this.proofOfAddress.purge(request.sessionId, throughGeneration);
+    return { purgedSides: await this.documents.purge(request.sessionId, throughGeneration) };
+  }
+
+  async analyzeProofOfAddress(request: document.AnalyzeProofOfAddressRequest): Promise<document.ProofOfAddressAnalysis> {
+    return this.proofOfAddress.analyze({ ...request, document: Buffer.from(request.document) });
   }
 }
