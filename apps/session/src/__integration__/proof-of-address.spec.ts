@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { common, type document, type scoring, verificationOutcomes } from '@kyc/contracts';
+import type { document } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -14,7 +14,7 @@ import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { PASSPORT_EVIDENCE, readySession } from './session-fixtures';
+import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession } from './session-fixtures';
 
 /**
  * Proof of address and the environment settings on a real PostgreSQL, with the document service
@@ -42,28 +42,8 @@ class FakeDocumentService {
       },
       getDocumentEvidence: async () => PASSPORT_EVIDENCE,
     },
-    biometrics: {
-      matchFace: async () => ({
-        status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED,
-        score: 0.9,
-        performed: true,
-        detail: '',
-        livenessConfidence: 0.95,
-        duplicate: { suspected: false, earlierSessionId: '' },
-      }),
-    },
-    scoring: {
-      decide: async (): Promise<scoring.Decision> => ({
-        outcome: verificationOutcomes.toWire('completed'),
-        confidence: 0.93,
-        issueCodes: [],
-        nextAction: '',
-        failureReason: '',
-        rejectionReason: '',
-        reviewedBy: '',
-        explanation: [],
-      }),
-    },
+    biometrics: { matchFace: async () => MATCHED_FACE },
+    scoring: { decide: async () => decisionOf() },
   } as unknown as Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { common, type document } from '@kyc/contracts';
+import { type biometrics, common, type document, type scoring, verificationOutcomes } from '@kyc/contracts';
 import type { SessionStore } from '../application/ports/session-store';
 import type { SessionRecord, SessionScope } from '../domain/session';
 import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings, sessionSettings } from '../domain/environment-settings';
@@ -27,6 +27,31 @@ export const PASSPORT_EVIDENCE: document.DocumentEvidence = {
   requiresBackSide: false,
   sides: [common.DocumentSide.DOCUMENT_SIDE_MAIN],
 };
+
+/** What the fake biometrics service answers for a selfie that matches the portrait. */
+export const MATCHED_FACE: biometrics.FaceMatch = {
+  status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED,
+  score: 0.9,
+  performed: true,
+  detail: '',
+  livenessConfidence: 0.95,
+  duplicate: { suspected: false, matches: 0, reason: '' },
+};
+
+/** A scoring decision: an automatic approval unless `over` says otherwise. */
+export function decisionOf(over: Partial<scoring.Decision> = {}): scoring.Decision {
+  return {
+    outcome: verificationOutcomes.toWire('completed'),
+    confidence: 0.93,
+    issueCodes: [],
+    nextAction: '',
+    failureReason: '',
+    rejectionReason: '',
+    reviewedBy: '',
+    explanation: [],
+    ...over,
+  };
+}
 
 /** A connected sandbox session of `scope` with its passport page and selfie uploaded. */
 export function readySession(

@@ -1,4 +1,4 @@
-import { common, type scoring, verificationOutcomes } from '@kyc/contracts';
+import { verificationOutcomes } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -11,7 +11,7 @@ import type { SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
+import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
 
 /**
  * The submit use case on a real PostgreSQL with the analysis services faked at their gRPC port:
@@ -21,20 +21,6 @@ import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtu
 const logger = createLogger('submit-test', 'silent');
 
 const EVIDENCE = PASSPORT_EVIDENCE;
-
-function decisionOf(over: Partial<scoring.Decision>): scoring.Decision {
-  return {
-    outcome: verificationOutcomes.toWire('completed'),
-    confidence: 0.93,
-    issueCodes: [],
-    nextAction: '',
-    failureReason: '',
-    rejectionReason: '',
-    reviewedBy: '',
-    explanation: [],
-    ...over,
-  };
-}
 
 /** The analysis services as the session service sees them: answers chosen per test, purges counted, reachability switchable. */
 class FakeAnalysis {
@@ -55,14 +41,7 @@ class FakeAnalysis {
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('document', sessionId),
     },
     biometrics: {
-      matchFace: async () => ({
-        status: common.FaceMatchStatus.FACE_MATCH_STATUS_MATCHED,
-        score: 0.9,
-        performed: true,
-        detail: '',
-        livenessConfidence: 0.95,
-        duplicate: { suspected: false, earlierSessionId: '' },
-      }),
+      matchFace: async () => MATCHED_FACE,
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('biometrics', sessionId),
     },
     scoring: { decide: async () => this.decision },
