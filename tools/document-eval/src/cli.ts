@@ -13,6 +13,9 @@ import type { LabelledReport } from './labelled-eval';
 import { SCORED_FIELDS } from './metrics';
 import type { FieldAccuracy } from './metrics';
 import { createProgress } from './progress';
+import { loadPoaLibrary, POA_MAX_AGE_MONTHS, runPoaSet } from './poa-eval';
+import { poaReport } from './poa-metrics';
+import type { PoaFigures } from './poa-metrics';
 import { formatMs, formatRate, table } from './print-table';
 
 const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
@@ -21,7 +24,92 @@ const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --o
   --shared-data <dir>   development data (default ../shared/data) for portraits and the mrz-dev sanity set
   --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image
   --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page, no portrait;
-                        default 20)`;
+                        default 20)
+       npm run eval:documents -- --poa [--count 40 --seed 2026 --out reports/eval-documents-poa.json]
+  --poa                 proof-of-address pages instead: generated, read (readProofOfAddress) and judged
+                        (judgeProofOfAddress) against the holder's name and another person's`;
+
+/**
+ * No real proof-of-address set exists under ../shared/data (each set's SOURCE.md: faces, spoofs, MRZ pages):
+ * every PoA figure comes from our own generator and says so.
+ */
+const POA_DATA_NOTE =
+  'generated pages only: there is no real proof-of-address data set under ../shared/data, so these figures are not real-capture figures';
+
+function poaRows(title: string, f: PoaFigures): [string, string][] {
+  return [
+    [title, `${f.documents} pages`],
+    ['  holder name read', formatRate(f.nameReadRate)],
+    ['  holder name match (true name accepted)', formatRate(f.nameMatchRate)],
+    ['  false match (wrong name accepted)', `${formatRate(f.falseMatchRate)} of ${f.falseMatchPages} pages with a name read`],
+    ['  issue date read exactly', formatRate(f.issueDateExactRate)],
+    ['  kind accuracy', formatRate(f.kindAccuracy)],
+    ['  address found / exact', `${formatRate(f.addressFoundRate)} / ${formatRate(f.addressExactRate)}`],
+    ['  verified (fresh pages, true name)', `${formatRate(f.verifiedRateFresh)} of ${f.freshPages}`],
+    ['  rejected as too old (stale pages)', `${formatRate(f.staleRejectedRate)} of ${f.stalePages}`],
+    ['  rejected with a wrong name', formatRate(f.wrongNameRejectedRate)],
+  ];
+}
+
+async function runPoa(count: number, seed: number, outFile: string): Promise<number> {
+  const loaded = loadPoaLibrary();
+  if (!loaded.ok) {
+    console.error(`eval:documents --poa cannot run: ${loaded.reason}`);
+    return 3;
+  }
+  console.log(`generating and reading ${count} proof-of-address pages (seed ${seed}, recency ${POA_MAX_AGE_MONTHS} months)`);
+  console.log(POA_DATA_NOTE);
+  const progress = createProgress('pages');
+  const records = await runPoaSet(loaded.library, { count, seed, onProgress: (d, t) => progress.update(d, t) });
+  progress.end();
+  const report = poaReport(records);
+  console.log(
+    table([
+      ...poaRows('all', report.overall),
+      ...poaRows('clean', report.clean),
+      ...poaRows('degraded', report.degraded),
+      ...Object.entries(report.perLayout).flatMap(([layout, f]) => poaRows(`layout ${layout}`, f)),
+      ['status with the true name', JSON.stringify(report.overall.statusTrueName)],
+      ['reasons with the true name', JSON.stringify(report.overall.reasonsTrueName)],
+      ['latency p50 / p95', `${formatMs(report.overall.latency.p50Ms)} / ${formatMs(report.overall.latency.p95Ms)}`],
+      ['reader errors', String(report.overall.errors)],
+    ]),
+  );
+  console.log(POA_DATA_NOTE);
+  const bars = (pick: (f: PoaFigures) => number | null) =>
+    Object.entries(report.perLayout).map(([layout, f]) => ({ label: layout, value: pick(f), note: `(${f.documents})` }));
+  writeReport(
+    outFile,
+    {
+      note: POA_DATA_NOTE,
+      seed,
+      count,
+      maxAgeMonths: POA_MAX_AGE_MONTHS,
+      ...report,
+      pages: records.map(({ truthFile, ...r }) => ({ ...r, degradations: truthFile.degradations.map((d) => d.kind), truth: truthFile })),
+    },
+    [
+      barChartSvg(
+        'Proof of address: true name accepted, per layout',
+        bars((f) => f.nameMatchRate),
+      ),
+      barChartSvg(
+        'Proof of address: issue date read exactly, per layout',
+        bars((f) => f.issueDateExactRate),
+      ),
+      barChartSvg(
+        'Proof of address: kind, per layout',
+        bars((f) => f.kindAccuracy),
+      ),
+      barChartSvg(
+        'Proof of address: false match, per layout',
+        bars((f) => f.falseMatchRate),
+      ),
+    ],
+    'eval:documents --poa — generated proof-of-address pages',
+  );
+  return 0;
+}
 
 /** The issue's latency target: p95 per analysed side. */
 const TARGET_P95_MS = 400;
@@ -137,6 +225,8 @@ async function main(): Promise<number> {
       analyzer: { type: 'string' },
       dump: { type: 'string' },
       captures: { type: 'string', default: '20' },
+      poa: { type: 'boolean' },
+      count: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -155,6 +245,14 @@ async function main(): Promise<number> {
   ) {
     console.error(USAGE);
     return values.help ? 0 : 2;
+  }
+  if (values.poa) {
+    const count = Number(values.count ?? 40);
+    if (!Number.isInteger(count) || count < 1) {
+      console.error(USAGE);
+      return 2;
+    }
+    return runPoa(count, seed, resolve(values.out ?? 'reports/eval-documents-poa.json'));
   }
   const loaded = loadAnalyzer(values.analyzer ? resolve(values.analyzer) : undefined);
   if (!loaded.ok) {
