@@ -6,13 +6,14 @@ import { withServiceDatabase } from '@kyc/testing';
 import type { ServiceClients } from '../application/ports/service-clients';
 import { SessionQueries } from '../application/session-queries.usecase';
 import { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
+import { TenancyUseCases } from '../application/tenancy.usecases';
 import { VerificationEvidenceGatherer } from '../application/verification-evidence';
 import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings, sessionSettings } from '../domain/environment-settings';
 import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { toVerificationMessage } from '../transport/session-messages';
+import { toSettingsMessage, toVerificationMessage } from '../transport/session-messages';
 import { PASSPORT_EVIDENCE, readySession } from './session-fixtures';
 
 /**
@@ -131,6 +132,47 @@ describe('vault reuse (real PostgreSQL)', () => {
   }
 
   const email = () => `reuse-${randomUUID()}@example.com`;
+
+  it('settings: off, 365 days and charge until changed; changed per environment, validated, kept by the session as created', async () => {
+    const useCases = new TenancyUseCases(tenancy);
+    const { project } = await tenancy.createProject('Vault settings', 'Tests');
+    expect(await useCases.settings(project.id, 'live')).toMatchObject({
+      vaultReuseEnabled: false,
+      vaultReuseMaxAgeDays: 365,
+      vaultReuseBilling: 'charge',
+      updatedAt: null,
+    });
+    await useCases.updateSettings(project.id, 'live', { vaultReuseEnabled: true });
+    const changed = await useCases.updateSettings(project.id, 'live', { vaultReuseMaxAgeDays: 90, vaultReuseBilling: 'free' });
+    expect(changed).toMatchObject({
+      ...DEFAULT_ENVIRONMENT_SETTINGS,
+      vaultReuseEnabled: true,
+      vaultReuseMaxAgeDays: 90,
+      vaultReuseBilling: 'free',
+    });
+    expect(toSettingsMessage('live', changed)).toMatchObject({
+      vaultReuseEnabled: true,
+      vaultReuseMaxAgeDays: 90,
+      vaultReuseBilling: 'free',
+    });
+    expect(await useCases.settings(project.id, 'sandbox')).toMatchObject({ vaultReuseEnabled: false });
+    await expect(useCases.updateSettings(project.id, 'live', { vaultReuseMaxAgeDays: 731 })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+    await expect(useCases.updateSettings(project.id, 'live', { vaultReuseBilling: 'sometimes' as never })).rejects.toMatchObject({
+      code: ErrorCode.VALIDATION_FAILED,
+    });
+
+    const live: SessionScope = { projectId: project.id, environment: 'live' };
+    const session = await selfieOnly(email(), live, await useCases.settings(project.id, 'live'));
+    await useCases.updateSettings(project.id, 'live', { vaultReuseEnabled: false });
+    // A change mid-flow does not change the rules of a session already created.
+    expect(await sessions.find(live, session.id)).toMatchObject({
+      vaultReuseEnabled: true,
+      vaultReuseMaxAgeDays: 90,
+      vaultReuseBilling: 'free',
+    });
+  });
 
   it('a matching selfie completes with isReused and the earlier attempt data; the face match is the new one', async () => {
     const address = email();
