@@ -34,6 +34,14 @@ describe('findAddressBlock', () => {
     expect(findAddressBlock([blocks[0]])).toBeNull();
   });
 
+  it("never takes the sender's block, whose street or name recurs in the sender line or letterhead, for the addressee", () => {
+    expect(findAddressBlock([['Northbank plc'], ['Northbank ple', '5 Lombard Street', 'London EC3V 9AA']])).toBeNull();
+    const sender = ['Northbank plc', '5 Lombard Street', 'London EC3V 9AA'];
+    const footer = ['Northbank plc · 5 Lombard Street · London EC3V 9AA'];
+    expect(findAddressBlock([sender, footer])).toBeNull();
+    expect(findAddressBlock([sender, ['Emily Clarke', '14 Kingsway Road', 'Manchester M1 2AB'], footer])?.name).toBe('Emily Clarke');
+  });
+
   it('finds none without a postcode line or a street line', () => {
     expect(findAddressBlock([['Max Mustermann', 'Berlin']])).toBeNull();
     expect(findAddressBlock([['Max Mustermann', '10115 Berlin']])).toBeNull();

@@ -1,3 +1,4 @@
+import { editDistance } from './edit-distance';
 import { fold } from './fold';
 import { type TextBlock } from './text-blocks';
 
@@ -121,6 +122,7 @@ export function personName(line: string): string | null {
 }
 
 interface Candidate extends AddressBlock {
+  nameLine: string;
   score: number;
   order: number;
 }
@@ -128,7 +130,8 @@ interface Candidate extends AddressBlock {
 /**
  * The addressee's block: a name line, then street line(s), then a postcode/city line (the city may stand on
  * its own line above a UK postcode). Of several (the sender's block, a bank's branch), the one whose name line
- * carries a form of address ("Herrn", "Mrs") wins, then the first on the page.
+ * carries a form of address ("Herrn", "Mrs") wins, then the first on the page; a block whose street recurs in a
+ * longer line (the sender's) is never the addressee.
  */
 export function findAddressBlock(blocks: readonly TextBlock[]): AddressBlock | null {
   const candidates: Candidate[] = [];
@@ -156,13 +159,29 @@ export function findAddressBlock(blocks: readonly TextBlock[]): AddressBlock | n
       const titled = block[nameIndex].split(/\s+/).some((w) => TITLES.includes(fold(w).replace(/\.$/, '')));
       candidates.push({
         name,
+        nameLine: block[nameIndex],
         lines: block.slice(nameIndex + 1, i + 1),
         score: titled ? 1 : 0,
         order: candidates.length,
       });
     });
   }
-  if (candidates.length === 0) return null;
-  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
-  return { name: candidates[0].name, lines: candidates[0].lines };
+  // The sender's block: its street is printed again in a one-line sender or footer ("Northbank plc · 5 Lombard
+  // Street · London EC3V 9AA"), its name again as the letterhead or at the start of that line; a holder's are
+  // not. Its name must not be taken for the holder's. The name is compared with up to two OCR edits ("ple").
+  const compact = (text: string): string => fold(text).replace(/[^\p{L}\d]+/gu, '');
+  const lines = blocks.flat();
+  const isSender = (c: Candidate): boolean => {
+    const street = compact(c.lines[0]);
+    const name = compact(c.name);
+    const others = lines.filter((l) => l !== c.nameLine).map(compact);
+    return (
+      (street.length >= 6 && others.some((l) => l.length > street.length && l.includes(street))) ||
+      (name.length >= 8 && others.some((l) => editDistance(l.slice(0, name.length), name, 2) <= 2))
+    );
+  };
+  const kept = candidates.filter((c) => !isSender(c));
+  if (kept.length === 0) return null;
+  kept.sort((a, b) => b.score - a.score || a.order - b.order);
+  return { name: kept[0].name, lines: kept[0].lines };
 }

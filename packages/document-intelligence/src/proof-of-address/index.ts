@@ -10,6 +10,6 @@ export {
   type PoaReason,
   type PoaStatus,
 } from './judge-proof-of-address';
-export { holderNameMatches, type IdentityName } from './name-match';
+export { compareHolderName, type HolderNameComparison, holderNameMatches, type IdentityName } from './name-match';
 export { classifyDocumentKind } from './document-kind';
 export { findDates } from './dates';

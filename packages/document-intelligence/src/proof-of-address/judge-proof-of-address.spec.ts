@@ -31,6 +31,14 @@ describe('judgeProofOfAddress', () => {
     expect(judge(reading({ issueDate: '2026-03-24' }))).toMatchObject({ status: 'rejected', reasons: ['ISSUE_DATE_IN_FUTURE'] });
   });
 
+  it('sends a surname-only match (a relative, a garbled given name) to a person', () => {
+    expect(judge(reading({ holderName: 'Anna Müller' }))).toEqual({
+      status: 'manual_review',
+      reasons: ['NAME_PARTIAL_MATCH'],
+      nameMatch: 'mismatch',
+    });
+  });
+
   it('sends what could not be read to a person', () => {
     expect(judge(reading({ holderName: null, addressLines: [] }))).toEqual({
       status: 'manual_review',

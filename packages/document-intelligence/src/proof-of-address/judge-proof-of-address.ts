@@ -1,14 +1,16 @@
 /*
  * Policy. A proof of address is rejected only on positive evidence against it: a name that was read and is
- * someone else's, or an issue date that was read and is too old or in the future. Anything that could not be
- * read (no text, no name, no address block, no date, no identity name to compare with) is a question for a
- * person, not a verdict: OCR misses on a faint scan must not turn away a genuine customer, and a missing
- * reading must not pass a document either. Verified needs all three: the holder's name, an address block and a
- * recent issue date. The kind (utility bill, statement, letter) is reported but does not decide: which kinds a
- * project accepts is its policy, and a keyword classifier is not sure enough to refuse on.
- * Reasons are codes only; the person's name, address and dates never go into them.
+ * someone else's (not even the surname agrees), or an issue date that was read and is too old or in the future.
+ * Anything that could not be read (no text, no name, no address block, no date, no identity name to compare
+ * with) is a question for a person, not a verdict: OCR misses on a faint scan must not turn away a genuine
+ * customer, and a missing reading must not pass a document either. So is a name whose surname agrees and whose
+ * given names do not: a relative's bill, or a given name a blurred photo garbled (the eval saw "Inhs" for "Inès").
+ * Verified needs all three: the holder's name, an address block and a recent issue date. The kind (utility bill,
+ * statement, letter) is reported but does not decide: which kinds a project accepts is its policy, and a keyword
+ * classifier is not sure enough to refuse on. Reasons are codes only; the person's name, address and dates never
+ * go into them.
  */
-import { holderNameMatches, type IdentityName } from './name-match';
+import { compareHolderName, type IdentityName } from './name-match';
 import { type ProofOfAddressReading } from './types';
 
 export type PoaStatus = 'verified' | 'rejected' | 'manual_review';
@@ -18,6 +20,7 @@ export type PoaReason =
   | 'IDENTITY_NAME_MISSING'
   | 'NAME_NOT_FOUND'
   | 'NAME_MISMATCH'
+  | 'NAME_PARTIAL_MATCH'
   | 'ADDRESS_NOT_FOUND'
   | 'ISSUE_DATE_NOT_FOUND'
   | 'DOCUMENT_TOO_OLD'
@@ -70,8 +73,10 @@ export function judgeProofOfAddress(reading: ProofOfAddressReading, context: Poa
   if (!reading.holderName) reasons.push('NAME_NOT_FOUND');
   else if (!hasName(context.identityName)) reasons.push('IDENTITY_NAME_MISSING');
   else {
-    nameMatch = holderNameMatches(reading.holderName, context.identityName) ? 'match' : 'mismatch';
-    if (nameMatch === 'mismatch') reasons.push('NAME_MISMATCH');
+    const comparison = compareHolderName(reading.holderName, context.identityName);
+    nameMatch = comparison === 'match' ? 'match' : 'mismatch';
+    if (comparison === 'surname_only') reasons.push('NAME_PARTIAL_MATCH');
+    else if (comparison === 'mismatch') reasons.push('NAME_MISMATCH');
   }
   if (reading.addressLines.length === 0) reasons.push('ADDRESS_NOT_FOUND');
   if (!reading.issueDate) reasons.push('ISSUE_DATE_NOT_FOUND');

@@ -1,4 +1,4 @@
-import { holderNameMatches } from './name-match';
+import { compareHolderName, holderNameMatches } from './name-match';
 import { nameSpellings } from './transliterate';
 
 describe('holderNameMatches', () => {
@@ -31,6 +31,13 @@ describe('holderNameMatches', () => {
     expect(holderNameMatches('Jürgen Schmidt', { firstName: 'JUERGEN', lastName: 'MUELLER' })).toBe(false);
     expect(holderNameMatches('Müller', { firstName: 'JUERGEN', lastName: 'MUELLER' })).toBe(false);
     expect(holderNameMatches('Jürgen Müller Karl Heinz', { firstName: 'JUERGEN', lastName: 'MUELLER' })).toBe(false);
+  });
+
+  it('tells a surname-only match (a relative, a garbled given name) from a mismatch', () => {
+    expect(compareHolderName('Mess Inhs Morenau', { firstName: 'INES', lastName: 'MOREAU' })).toBe('surname_only');
+    expect(compareHolderName('Anna Müller', { firstName: 'JUERGEN', lastName: 'MUELLER' })).toBe('surname_only');
+    expect(compareHolderName('Northbank plc', { firstName: 'ETIENNE', lastName: 'ROUSSEAU' })).toBe('mismatch');
+    expect(compareHolderName('Jürgen Müller', { firstName: 'JUERGEN', lastName: 'MUELLER' })).toBe('match');
   });
 
   it('transliterates a Cyrillic identity name per ICAO 9303 (Russian and Ukrainian readings)', () => {

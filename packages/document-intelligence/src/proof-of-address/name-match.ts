@@ -1,4 +1,5 @@
 import { TITLES } from './address-block';
+import { editDistance } from './edit-distance';
 import { fold } from './fold';
 import { nameSpellings } from './transliterate';
 
@@ -16,21 +17,6 @@ function nameWords(name: string | null | undefined): string[] {
     .split(/[\s-]+/)
     .map((w) => w.trim())
     .filter((w) => w.length > 0 && !TITLES.includes(fold(w)));
-}
-
-/** Edits (insert, delete, substitute) from a to b, or limit + 1 once past limit. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    if (Math.min(...current) > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** AE/OE/UE written for Ä/Ö/Ü, and the same word without the mark: "MUELLER" and "MULLER" collapse alike. */
@@ -58,6 +44,8 @@ export function nameWordsMatch(billWord: string, identityWord: string): boolean 
   return false;
 }
 
+export type HolderNameComparison = 'match' | 'surname_only' | 'mismatch';
+
 /**
  * Whether the name on a proof of address is the identity document's holder: in any order, any case, with or
  * without diacritics or their ICAO spelling (Müller = MUELLER = MULLER), Cyrillic identity names transliterated,
@@ -66,6 +54,26 @@ export function nameWordsMatch(billWord: string, identityWord: string): boolean 
  * With only a full name, at least two of its words (or its only word) must be on the bill.
  */
 export function holderNameMatches(poaName: string, identity: IdentityName): boolean {
+  return compareHolderName(poaName, identity) === 'match';
+}
+
+/**
+ * holderNameMatches, and besides: 'surname_only' when every surname word is on the bill but the given names are
+ * not (a relative's bill, or a given name the OCR garbled: "Inhs" for "Inès"); with only a full name, when one
+ * of its words is.
+ */
+export function compareHolderName(poaName: string, identity: IdentityName): HolderNameComparison {
+  const matched = holderNameMatchesStrictly(poaName, identity);
+  if (matched) return 'match';
+  const bill = nameWords(poaName);
+  const found = (word: string): boolean => bill.some((b) => nameWordsMatch(b, word));
+  const surname = nameWords(identity.lastName);
+  if (surname.length > 0) return surname.every(found) ? 'surname_only' : 'mismatch';
+  const full = nameWords(identity.fullName);
+  return full.some(found) ? 'surname_only' : 'mismatch';
+}
+
+function holderNameMatchesStrictly(poaName: string, identity: IdentityName): boolean {
   const bill = nameWords(poaName).filter((w) => w.length > 1 || /\p{L}/u.test(w));
   if (bill.length === 0) return false;
   const found = (word: string): boolean => bill.some((b) => nameWordsMatch(b, word));
