@@ -20,6 +20,16 @@ describe(buildRequest.name, () => {
     expect(buildRequest('settings:set', ['p1', 'live'], { 'allow-manual-upload': 'false' })).toMatchObject({
       body: { allowManualUpload: false },
     });
+    expect(
+      buildRequest('settings:set', ['p1', 'live'], {
+        'vault-reuse': 'true',
+        'vault-reuse-max-age-days': '90',
+        'vault-reuse-billing': 'free',
+      }),
+    ).toMatchObject({
+      body: { vaultReuseEnabled: true, vaultReuseMaxAgeDays: 90, vaultReuseBilling: 'free' },
+    });
+    expect(() => buildRequest('settings:set', ['p1', 'live'], { 'vault-reuse-billing': 'half' })).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], {})).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], { 'poa-required': 'yes' })).toThrow(UsageError);
     expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({

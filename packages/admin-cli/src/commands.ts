@@ -45,8 +45,18 @@ function settingsChange(flags: Record<string, string | undefined>): Record<strin
   if (flags['poa-max-age-months'] !== undefined) change.poaMaxAgeMonths = wholeNumber(flags['poa-max-age-months'], 'poa-max-age-months');
   if (flags['allow-manual-upload'] !== undefined)
     change.allowManualUpload = flagBoolean(flags['allow-manual-upload'], 'allow-manual-upload');
+  if (flags['vault-reuse'] !== undefined) change.vaultReuseEnabled = flagBoolean(flags['vault-reuse'], 'vault-reuse');
+  if (flags['vault-reuse-max-age-days'] !== undefined)
+    change.vaultReuseMaxAgeDays = wholeNumber(flags['vault-reuse-max-age-days'], 'vault-reuse-max-age-days');
+  if (flags['vault-reuse-billing'] !== undefined) {
+    if (flags['vault-reuse-billing'] !== 'charge' && flags['vault-reuse-billing'] !== 'free')
+      throw new UsageError('--vault-reuse-billing must be charge or free');
+    change.vaultReuseBilling = flags['vault-reuse-billing'];
+  }
   if (Object.keys(change).length === 0)
-    throw new UsageError('name at least one of --poa-required, --poa-max-age-months, --allow-manual-upload');
+    throw new UsageError(
+      'name at least one of --poa-required, --poa-max-age-months, --allow-manual-upload, --vault-reuse, --vault-reuse-max-age-days, --vault-reuse-billing',
+    );
   return change;
 }
 
@@ -82,7 +92,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   projects:approve <projectId>
   settings:show <projectId> <environment>
   settings:set <projectId> <environment> [--poa-required true|false] [--poa-max-age-months 1-24]
-               [--allow-manual-upload true|false]
+               [--allow-manual-upload true|false] [--vault-reuse true|false]
+               [--vault-reuse-max-age-days 1-730] [--vault-reuse-billing charge|free]
       Changes only the settings given. New sessions take them; sessions already created keep
       the settings they were created with.
   keys:list <projectId>

@@ -34,6 +34,9 @@ async function main(): Promise<number> {
       'poa-required': { type: 'string' },
       'poa-max-age-months': { type: 'string' },
       'allow-manual-upload': { type: 'string' },
+      'vault-reuse': { type: 'string' },
+      'vault-reuse-max-age-days': { type: 'string' },
+      'vault-reuse-billing': { type: 'string' },
       help: { type: 'boolean' },
     },
   });

@@ -76,13 +76,24 @@ describe('Project configuration and proof of address (test mode) over the runnin
         poaRequiredForVerification: false,
         poaMaxAgeMonths: 3,
         allowManualUpload: true,
+        vaultReuseEnabled: false,
+        vaultReuseMaxAgeDays: 365,
+        vaultReuseBilling: 'charge',
         updatedAt: null,
       });
       const changed = await admin('PATCH', `/projects/${projectId}/environments/live/settings`, { poaMaxAgeMonths: 6 });
       expect(changed.body).toMatchObject({ poaMaxAgeMonths: 6, poaRequiredForVerification: false, updatedAt: expect.any(String) });
       expect((await admin('GET', `/projects/${projectId}/environments/sandbox/settings`)).body.poaMaxAgeMonths).toBe(3);
 
-      for (const bad of [{ poaMaxAgeMonths: 0 }, { poaMaxAgeMonths: 25 }, { allowManualUpload: 'no' }, { unknown: true }, {}]) {
+      for (const bad of [
+        { poaMaxAgeMonths: 0 },
+        { poaMaxAgeMonths: 25 },
+        { allowManualUpload: 'no' },
+        { vaultReuseMaxAgeDays: 731 },
+        { vaultReuseBilling: 'half' },
+        { unknown: true },
+        {},
+      ]) {
         const refused = await admin('PATCH', `/projects/${projectId}/environments/live/settings`, bad);
         expect(refused.status).toBe(400);
         expect(refused.body.errorCode).toBe('VALIDATION_FAILED');

@@ -12,9 +12,7 @@ import { ApiClient } from './api-client';
  * Vault reuse over the running stack with the real models: a sandbox person verified with a
  * passport and a live selfie completes a second session with the selfie alone (session →
  * biometrics MatchEnrolled against the enrolled face), and billing follows the policy.
- *
- * The policy is set in the session service's table: the gateway's settings PATCH does not forward
- * the vault reuse fields yet.
+ * The policy is set through the admin API; enrolment and charges are read from their tables.
  */
 describe('Vault reuse over the running stack', () => {
   let database: TestDatabase;
@@ -58,12 +56,11 @@ describe('Vault reuse over the running stack', () => {
     });
     expect(created.status).toBe(201);
     const projectId = created.body.project.id as string;
-    await db.query(
-      `INSERT INTO session.environment_settings (project_id, environment, vault_reuse_enabled, vault_reuse_max_age_days, vault_reuse_billing)
-       VALUES ($1, 'sandbox', true, 365, $2)
-       ON CONFLICT (project_id, environment) DO UPDATE SET vault_reuse_enabled = true, vault_reuse_billing = EXCLUDED.vault_reuse_billing`,
-      [projectId, billing],
-    );
+    const settings = await api.request('PATCH', `/admin/v1/projects/${projectId}/environments/sandbox/settings`, {
+      key: stack.credentials.adminToken,
+      json: { vaultReuseEnabled: true, vaultReuseBilling: billing },
+    });
+    expect(settings.body).toMatchObject({ vaultReuseEnabled: true, vaultReuseMaxAgeDays: 365, vaultReuseBilling: billing });
     return { projectId, key: created.body.keys.sandbox.secretKey as string };
   };
 

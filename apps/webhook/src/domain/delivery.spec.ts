@@ -69,6 +69,7 @@ describe('webhook body', () => {
           documentType: 'passport',
           extractedData: { fullName: 'A B', firstName: 'A', lastName: 'B', dateOfBirth: '1990-01-01', nationality: 'DEU', sex: 'F' },
           duplicate: { suspected: false },
+          isReused: false,
           clientMetadata: { userId: 'u1' },
           testMode: true,
         },

@@ -30,6 +30,8 @@ function verificationObject(event: DeliveredEvent): Record<string, unknown> {
         documentType: payload.documentType || null,
         extractedData: payload.extractedData ?? null,
         duplicate: { suspected: payload.duplicate?.suspected ?? false },
+        // Completed by reusing an earlier verification of the same person (the vault reuse policy).
+        isReused: payload.isReused ?? false,
         clientMetadata: clientMetadataOf(payload.clientMetadataJson),
         testMode: payload.testMode,
       };

@@ -77,6 +77,9 @@ export const environmentSettingsBody = z
     poaRequiredForVerification: z.boolean().optional(),
     poaMaxAgeMonths: z.number().int().min(1).max(24).optional(),
     allowManualUpload: z.boolean().optional(),
+    vaultReuseEnabled: z.boolean().optional(),
+    vaultReuseMaxAgeDays: z.number().int().min(1).max(730).optional(),
+    vaultReuseBilling: z.enum(['charge', 'free']).optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'name at least one setting');

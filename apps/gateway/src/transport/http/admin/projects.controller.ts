@@ -88,6 +88,9 @@ function presentEnvironmentSettings(settings: session.EnvironmentSettings) {
     poaRequiredForVerification: settings.poaRequiredForVerification,
     poaMaxAgeMonths: settings.poaMaxAgeMonths,
     allowManualUpload: settings.allowManualUpload,
+    vaultReuseEnabled: settings.vaultReuseEnabled,
+    vaultReuseMaxAgeDays: settings.vaultReuseMaxAgeDays,
+    vaultReuseBilling: settings.vaultReuseBilling,
     updatedAt: settings.updatedAt || null,
   };
 }
