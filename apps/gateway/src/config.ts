@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+import { type ApiRateLimits, DEFAULT_API_RATE_LIMITS } from './domain/api-rate-limits';
 
 const isAddressOrRange = (entry: string) => {
   const [address, prefix, ...rest] = entry.split('/');
@@ -39,7 +40,7 @@ const schema = z.object({
   ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
   /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
   EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  /** How often expired idempotency keys and closed device-call windows are deleted. */
+  /** How often expired idempotency keys and ended device-call and API-call windows are deleted. */
   RETENTION_SWEEP_INTERVAL_MS: positiveInt().default(600_000),
   /** Deadline of the gateway's calls to services; submit waits for the decision within it. */
   GRPC_DEADLINE_MS: positiveInt().default(30_000),
@@ -48,8 +49,23 @@ const schema = z.object({
   /** How long reads of verifications in a final status are answered from memory (0 turns it off). */
   CLOSED_VERIFICATION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
   TRUSTED_PROXIES: trustedProxies(),
+  /** Spec part 8, per project environment per minute: document and face uploads of /v1/verifications/*. */
+  RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.upload),
+  /** Spec part 8: POST /v1/verifications/{id}/submit. */
+  RATE_LIMIT_SUBMITS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.submit),
+  /** Spec part 8: GET /v1/verifications/{id}. */
+  RATE_LIMIT_READS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.read),
+  /** POST /v1/sessions; the spec shows no number, ours is 60 (README, API decisions). */
+  RATE_LIMIT_SESSION_CREATES_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.session_create),
 });
 
 export type GatewayConfig = z.infer<typeof schema>;
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
   loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL']);
+
+export const apiRateLimitsOf = (config: GatewayConfig): ApiRateLimits => ({
+  upload: config.RATE_LIMIT_UPLOADS_PER_MINUTE,
+  submit: config.RATE_LIMIT_SUBMITS_PER_MINUTE,
+  read: config.RATE_LIMIT_READS_PER_MINUTE,
+  session_create: config.RATE_LIMIT_SESSION_CREATES_PER_MINUTE,
+});

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
-import type { GatewayConfig } from './config';
+import { type GatewayConfig, apiRateLimitsOf } from './config';
+import { API_CALL_WINDOW_STORE, PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
 import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
@@ -13,6 +14,7 @@ import { ScoringAdminController } from './transport/http/admin/scoring.controlle
 import { SessionsAdminController } from './transport/http/admin/sessions.controller';
 import { WebhooksAdminController } from './transport/http/admin/webhooks.controller';
 import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
+import { API_RATE_LIMITS } from './transport/http/api-rate-limit.guard';
 import { DeviceController } from './transport/http/device.controller';
 import { EMBED_TOKEN_SECRET } from './transport/http/embed-token.guard';
 import { HealthController } from './transport/http/health.controller';
@@ -43,6 +45,8 @@ export class GatewayModule {
         ProjectScopePipe,
         { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
         { provide: DeviceCallWindowRepository, useValue: new DeviceCallWindowRepository(dataSource) },
+        { provide: API_CALL_WINDOW_STORE, useValue: new PostgresApiCallWindowStore(dataSource) },
+        { provide: API_RATE_LIMITS, useValue: apiRateLimitsOf(config) },
         { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },
         { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },

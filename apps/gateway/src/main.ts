@@ -1,5 +1,6 @@
 import { createLogger } from '@kyc/logger';
 import { loadGatewayConfig } from './config';
+import { PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { createGatewayDataSource } from './infrastructure/data-source';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   new RetentionSweeper(
     new IdempotencyRepository(dataSource),
     new DeviceCallWindowRepository(dataSource),
+    new PostgresApiCallWindowStore(dataSource),
     logger,
     config.RETENTION_SWEEP_INTERVAL_MS,
   ).start();

@@ -3,6 +3,7 @@ import { ErrorCode, KycError } from '@kyc/errors';
 import { decide, fingerprintRequest } from '../../domain/idempotency';
 import { IdempotencyRepository } from '../../infrastructure/idempotency.repository';
 import { ServiceClients } from '../../infrastructure/service-clients';
+import { ApiRateLimitGuard, RateLimited } from './api-rate-limit.guard';
 import { ClosedVerificationReads } from './closed-verification-reads';
 import type { AuthenticatedRequest } from './principal';
 import { presentCreatedSession, presentSession } from './presenters';
@@ -11,7 +12,7 @@ import { SecretKeyGuard } from './secret-key.guard';
 
 /** Spec 4.1–4.3. Errors here use the flat format. */
 @Controller('v1/sessions')
-@UseGuards(SecretKeyGuard)
+@UseGuards(SecretKeyGuard, ApiRateLimitGuard)
 export class SessionsController {
   constructor(
     private readonly clients: ServiceClients,
@@ -21,6 +22,7 @@ export class SessionsController {
 
   @Post()
   @HttpCode(201)
+  @RateLimited('session_create')
   async create(@Req() request: AuthenticatedRequest, @Body() rawBody: unknown, @Headers('idempotency-key') rawKey?: string) {
     const body = createSessionBody.parse(rawBody ?? {});
     const key = rawKey === undefined ? undefined : idempotencyKey.parse(rawKey);

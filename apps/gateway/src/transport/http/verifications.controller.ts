@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { ServiceClients } from '../../infrastructure/service-clients';
+import { ApiRateLimitGuard, RateLimited } from './api-rate-limit.guard';
 import { ClosedVerificationReads } from './closed-verification-reads';
 import { captureOf, readMultipartUpload } from './multipart-upload';
 import type { AuthenticatedRequest } from './principal';
@@ -7,9 +8,9 @@ import { presentDeviceData, presentDocumentUpload, presentFaceUpload, presentSub
 import { deviceDataBody, documentUploadFields, faceUploadFields, sessionIdParam } from './request-schemas';
 import { SecretKeyGuard } from './secret-key.guard';
 
-/** Spec 4.4–4.8 (Direct API). Errors here use the spec's envelope. */
+/** Spec 4.4–4.8 (Direct API). Errors here use the spec's envelope; rate limits per part 8 (ApiRateLimitGuard). */
 @Controller('v1/verifications/:sessionId')
-@UseGuards(SecretKeyGuard)
+@UseGuards(SecretKeyGuard, ApiRateLimitGuard)
 export class VerificationsController {
   constructor(
     private readonly clients: ServiceClients,
@@ -21,6 +22,7 @@ export class VerificationsController {
   }
 
   @Post('documents')
+  @RateLimited('upload')
   @HttpCode(200)
   async uploadDocument(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     const session = this.ref(request, sessionId);
@@ -39,6 +41,7 @@ export class VerificationsController {
   }
 
   @Post('face')
+  @RateLimited('upload')
   @HttpCode(200)
   async uploadFace(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     const session = this.ref(request, sessionId);
@@ -66,12 +69,14 @@ export class VerificationsController {
   }
 
   @Post('submit')
+  @RateLimited('submit')
   @HttpCode(200)
   async submit(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     return presentSubmit(await this.clients.session.submit(this.ref(request, sessionId)));
   }
 
   @Get()
+  @RateLimited('read')
   async get(@Req() request: AuthenticatedRequest, @Param('sessionId') sessionId: string) {
     const { projectId, environment } = request.principal;
     const cached = this.closedVerifications.get(projectId, environment, sessionId);
