@@ -1,5 +1,5 @@
 import type { EnvironmentName } from './environment';
-import type { VaultReuseBilling } from './environment-settings';
+import type { SessionSettings } from './environment-settings';
 import type { UploadProblemState } from './recoverable-problems';
 import type { ClientMetadata } from './session-request';
 import type { PoaStatus } from './proof-of-address';
@@ -16,7 +16,8 @@ export interface SessionScope {
   environment: EnvironmentName;
 }
 
-export interface SessionRecord {
+/** A session, with the environment's settings as they were when it was created (SessionSettings). */
+export interface SessionRecord extends SessionSettings {
   id: string;
   projectId: string;
   environment: EnvironmentName;
@@ -47,13 +48,6 @@ export interface SessionRecord {
   consentAt: Date | null;
   consentTextVersion: string | null;
   consentLocale: string | null;
-  /** The environment's settings when the session was created (domain/environment-settings.ts). */
-  poaRequired: boolean;
-  poaMaxAgeMonths: number;
-  allowManualUpload: boolean;
-  vaultReuseEnabled: boolean;
-  vaultReuseMaxAgeDays: number;
-  vaultReuseBilling: VaultReuseBilling;
   /** The latest proof-of-address upload and its status; null before any. */
   poaJobId: string | null;
   poaStatus: PoaStatus | null;
@@ -81,13 +75,8 @@ export type NewSession = Pick<
   | 'expiryMinutes'
   | 'expiresAt'
   | 'createdAt'
-  | 'poaRequired'
-  | 'poaMaxAgeMonths'
-  | 'allowManualUpload'
-  | 'vaultReuseEnabled'
-  | 'vaultReuseMaxAgeDays'
-  | 'vaultReuseBilling'
->;
+> &
+  SessionSettings;
 
 /** The caller's Idempotency-Key (scoped to the project) and the digest of the request it came with. */
 export interface IdempotencyClaim {
