@@ -21,7 +21,14 @@ describe('Direct API (test mode) over the running stack', () => {
     try {
       stack = await startStack({
         dataDir,
-        env: { AUTH_CACHE_TTL_MS: '0', BILLING_TRIAL_VERIFICATIONS: '0', LOG_LEVEL: 'warn', KAFKA_BROKERS: '' },
+        // This suite creates ~50 test sessions a minute in one project environment: room above the default 60.
+        env: {
+          AUTH_CACHE_TTL_MS: '0',
+          BILLING_TRIAL_VERIFICATIONS: '0',
+          LOG_LEVEL: 'warn',
+          KAFKA_BROKERS: '',
+          RATE_LIMIT_SESSION_CREATES_PER_MINUTE: '600',
+        },
         log: (line) => lines.push(line),
       });
     } catch (error) {

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { projectEnvironments } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { DEFAULT_API_RATE_LIMITS } from '../../domain/api-rate-limits';
 import type { ApiCallWindowStore } from '../../infrastructure/api-call-window.store';
@@ -28,7 +29,7 @@ describe(ApiRateLimitGuard.name, () => {
     };
     const headers: Record<string, string> = {};
     const reply = { headers: (values: Record<string, string>) => Object.assign(headers, values) };
-    const request = { principal: { projectId: 'p-1', environment: 1 } };
+    const request = { principal: { projectId: 'p-1', environment: projectEnvironments.toWire('sandbox') } };
     const context = (handler: () => void) =>
       ({
         getHandler: () => handler,
@@ -41,7 +42,7 @@ describe(ApiRateLimitGuard.name, () => {
   it('counts a limited call of the project environment and answers the RateLimit headers', async () => {
     const { guard, recorded, headers, context } = setUp(30);
     await expect(guard.canActivate(context(Routes.prototype.submit))).resolves.toBe(true);
-    expect(recorded).toEqual([{ caller: { projectId: 'p-1', environment: '1' }, callClass: 'submit' }]);
+    expect(recorded).toEqual([{ caller: { projectId: 'p-1', environment: 'sandbox' }, callClass: 'submit' }]);
     expect(headers).toEqual({ 'ratelimit-limit': '30', 'ratelimit-remaining': '0', 'ratelimit-reset': '15' });
   });
 

@@ -1,6 +1,8 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { projectEnvironments } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
+import { requireWire } from '@kyc/grpc';
 import type { FastifyReply } from 'fastify';
 import { type ApiCallClass, type ApiRateLimits, decideApiCall, rateLimitHeaders } from '../../domain/api-rate-limits';
 import { API_CALL_WINDOW_STORE, type ApiCallWindowStore } from '../../infrastructure/api-call-window.store';
@@ -31,7 +33,10 @@ export class ApiRateLimitGuard implements CanActivate {
     if (!callClass) return true;
     const http = context.switchToHttp();
     const { projectId, environment } = http.getRequest<AuthenticatedRequest>().principal;
-    const window = await this.store.record({ projectId, environment: String(environment) }, callClass);
+    const window = await this.store.record(
+      { projectId, environment: requireWire(projectEnvironments, environment, 'environment') },
+      callClass,
+    );
     const decision = decideApiCall(this.limits[callClass], window);
     void http.getResponse<FastifyReply>().headers(rateLimitHeaders(decision));
     if (decision.admitted) return true;
