@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type biometrics, common, type document, type scoring, verificationOutcomes } from '@kyc/contracts';
+import { type biometrics, common, type document } from '@kyc/contracts';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -14,7 +14,7 @@ import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
 import { toSettingsMessage, toVerificationMessage } from '../transport/session-messages';
-import { PASSPORT_EVIDENCE, readySession } from './session-fixtures';
+import { decisionOf, PASSPORT_EVIDENCE, readySession } from './session-fixtures';
 
 /**
  * The vault reuse policy on a real PostgreSQL, with the document, biometrics and scoring services
@@ -48,18 +48,7 @@ class FakeServices {
         return this.enrolledMatch;
       },
     },
-    scoring: {
-      decide: async (): Promise<scoring.Decision> => ({
-        outcome: verificationOutcomes.toWire('completed'),
-        confidence: 0.93,
-        issueCodes: [],
-        nextAction: '',
-        failureReason: '',
-        rejectionReason: '',
-        reviewedBy: '',
-        explanation: [],
-      }),
-    },
+    scoring: { decide: async () => decisionOf() },
   } as unknown as Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>;
 }
 
