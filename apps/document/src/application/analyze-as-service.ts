@@ -9,6 +9,7 @@ import { mergeExtractedData } from '../domain/document-evidence';
 import { type DocumentSide } from '../domain/side-analysis';
 import { compareCardSides, recordSide } from '../domain/side-judgement';
 import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
+import { cropPortrait } from '../infrastructure/portrait-cropper';
 
 /**
  * One side analysed as DocumentAnalysisService.analyzeSide analyses it — the intake's decode and re-encode first,
@@ -19,6 +20,24 @@ import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 export async function analyzeDocumentSide(image: Buffer, options: { side: DocumentSide; now?: Date }): Promise<SideAnalysis> {
   const intake = await decodeImage(image);
   return analyzeWithLibrary(intake.image, { side: options.side, now: options.now, portraitDetector: new FacePortraitDetector() });
+}
+
+/**
+ * One side analysed as the service analyses it, and the portrait GetPortrait would crop from it (the face box with
+ * its margin, turned as the analysis turned the page), or null when none was found. For eval:pipeline's printed
+ * portrait mode, which matches exactly the crop biometrics matches a selfie against.
+ */
+export async function analyzeSideWithPortrait(
+  image: Buffer,
+  options: { side: DocumentSide; now?: Date },
+): Promise<{ analysis: SideAnalysis; portrait: Buffer | null }> {
+  const intake = await decodeImage(image);
+  const detector = new FacePortraitDetector();
+  const analysis = await analyzeWithLibrary(intake.image, { side: options.side, now: options.now, portraitDetector: detector });
+  const recorded = recordSide(analysis, detector.portraitBox);
+  const portrait =
+    recorded.portrait.found && recorded.portrait.box ? await cropPortrait(intake.image, recorded.rotation, recorded.portrait.box) : null;
+  return { analysis, portrait };
 }
 
 /**
