@@ -15,6 +15,8 @@ export interface BatchOptions {
   /** Folder searched (one level of sub-folders) for portrait .png/.jpg files. */
   portraitDir?: string;
   referenceDate?: string;
+  /** Layouts to draw, in turn (document i in layouts[i % n]); unset: each document's seeded default choice. */
+  layouts?: readonly string[];
 }
 
 /** Portrait files under dir/<person>/*.png, sorted so the pick is stable across machines. */
@@ -53,6 +55,7 @@ export async function generateBatch(
       degrade: options.degrade,
       portrait: portraitFile ? readFileSync(portraitFile) : undefined,
       referenceDate: options.referenceDate,
+      layout: options.layouts && options.layouts.length > 0 ? options.layouts[index % options.layouts.length] : undefined,
     });
     await onDocument(doc, index);
   }
@@ -67,7 +70,7 @@ function csvCell(value: string): string {
  * columns the outside format does not require but a reader may use.
  */
 export function labelsCsv(truths: ImageGroundTruth[]): string {
-  const header = 'file,mrz,document_type,side,uploaded_as,mrz_valid,degradations';
+  const header = 'file,mrz,document_type,side,uploaded_as,mrz_valid,degradations,layout';
   const rows = truths.map((t) =>
     [
       t.file,
@@ -77,6 +80,7 @@ export function labelsCsv(truths: ImageGroundTruth[]): string {
       t.uploadedAs,
       t.mrz ? String(t.mrz.valid) : '',
       t.degradations.map((d) => d.kind).join(' '),
+      t.layout,
     ]
       .map(csvCell)
       .join(','),

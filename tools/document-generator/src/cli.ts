@@ -4,13 +4,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateBatch, labelsCsv, parseDegradeMode } from './batch';
 import { ALL_DEGRADATIONS, type Degradation } from './degrade/degradations';
+import { DOCUMENT_LAYOUTS, isDocumentLayout } from './document-layouts';
 import { type ImageGroundTruth } from './ground-truth';
 import { generateProofOfAddress, type PoaGroundTruth, POA_DEGRADATIONS } from './proof-of-address';
 
 const USAGE = `usage: npm run docgen -- --count 20 --seed 7 --out <dir> [--degrade clean|mixed|<kind,kind>]
-  [--faults 0.3] [--portraits <dir with <person>/*.png>] [--reference-date YYYY-MM-DD]
+  [--faults 0.3] [--portraits <dir with <person>/*.png>] [--reference-date YYYY-MM-DD] [--layout <id>[,<id>…]]
        npm run docgen -- --poa --count 20 --seed 7 --out <dir> [--degrade clean|mixed|<kind,kind>] [--reference-date YYYY-MM-DD]
-degradation kinds: ${ALL_DEGRADATIONS.join(', ')} (proof of address: ${POA_DEGRADATIONS.join(', ')})`;
+degradation kinds: ${ALL_DEGRADATIONS.join(', ')} (proof of address: ${POA_DEGRADATIONS.join(', ')})
+layouts: ${DOCUMENT_LAYOUTS.join(', ')} (one for all documents, or several drawn in turn; default: a seeded choice per document)`;
 
 function csvCell(value: string): string {
   return /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -64,12 +66,14 @@ async function main(): Promise<number> {
       portraits: { type: 'string' },
       'reference-date': { type: 'string' },
       poa: { type: 'boolean' },
+      layout: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
   const count = Number(values.count);
   const seed = Number(values.seed);
   const faultRate = Number(values.faults);
+  const layouts = values.layout ? values.layout.split(',').map((l) => l.trim()) : undefined;
   const degrade = parseDegradeMode(values.degrade ?? 'clean', values.poa ? POA_DEGRADATIONS : ALL_DEGRADATIONS);
   if (
     values.help ||
@@ -78,6 +82,7 @@ async function main(): Promise<number> {
     count < 1 ||
     !Number.isInteger(seed) ||
     !degrade ||
+    (layouts && !layouts.every(isDocumentLayout)) ||
     !(faultRate >= 0 && faultRate <= 1)
   ) {
     console.error(USAGE);
@@ -92,7 +97,7 @@ async function main(): Promise<number> {
   const truths: ImageGroundTruth[] = [];
   const started = Date.now();
   await generateBatch(
-    { count, seed, degrade, faultRate, portraitDir: values.portraits, referenceDate: values['reference-date'] },
+    { count, seed, degrade, faultRate, portraitDir: values.portraits, referenceDate: values['reference-date'], layouts },
     (doc, index) => {
       for (const image of doc.images) {
         writeFileSync(join(out, image.truth.file), image.jpeg);

@@ -1,5 +1,5 @@
 /** Issuing-country profiles: which languages the VIZ labels use and the card's colour scheme. */
-export type VizLanguage = 'en' | 'de' | 'fr';
+export type VizLanguage = 'en' | 'de' | 'fr' | 'es';
 
 export interface CountryProfile {
   code: string;
@@ -111,7 +111,9 @@ type LabelKey =
   | 'type'
   | 'authority'
   | 'passport'
-  | 'idCard';
+  | 'idCard'
+  | 'address'
+  | 'code';
 
 const LABELS: Record<VizLanguage, Record<LabelKey, string>> = {
   en: {
@@ -128,6 +130,8 @@ const LABELS: Record<VizLanguage, Record<LabelKey, string>> = {
     authority: 'Authority',
     passport: 'PASSPORT',
     idCard: 'IDENTITY CARD',
+    address: 'Address',
+    code: 'Code',
   },
   de: {
     surname: 'Name',
@@ -143,6 +147,8 @@ const LABELS: Record<VizLanguage, Record<LabelKey, string>> = {
     authority: 'Behörde',
     passport: 'REISEPASS',
     idCard: 'PERSONALAUSWEIS',
+    address: 'Anschrift',
+    code: 'Kode',
   },
   fr: {
     surname: 'Nom',
@@ -158,8 +164,35 @@ const LABELS: Record<VizLanguage, Record<LabelKey, string>> = {
     authority: 'Autorité',
     passport: 'PASSEPORT',
     idCard: "CARTE D'IDENTITÉ",
+    address: 'Adresse',
+    code: 'Code',
+  },
+  // Only the other layouts print Spanish, as a third caption language (classic prints the country's own two).
+  es: {
+    surname: 'Apellidos',
+    givenNames: 'Nombre',
+    dateOfBirth: 'Fecha de nacimiento',
+    sex: 'Sexo',
+    nationality: 'Nacionalidad',
+    placeOfBirth: 'Lugar de nacimiento',
+    dateOfIssue: 'Fecha de expedición',
+    dateOfExpiry: 'Fecha de caducidad',
+    documentNumber: 'N.º de documento',
+    type: 'Tipo',
+    authority: 'Autoridad',
+    passport: 'PASAPORTE',
+    idCard: 'DOCUMENTO DE IDENTIDAD',
+    address: 'Domicilio',
+    code: 'Código',
   },
 };
+
+export type { LabelKey };
+
+/** One caption in the given languages, in that order ("Surname / Nom" with separator ' / '). */
+export function labelIn(languages: readonly VizLanguage[], key: LabelKey, separator = '/'): string {
+  return languages.map((lang) => LABELS[lang][key]).join(separator);
+}
 
 /** "Name/Surname/Nom" — the languages the issuing country prints, first one first. */
 export function vizLabel(country: CountryProfile, key: LabelKey, maxLanguages = 2): string {

@@ -35,12 +35,15 @@ describe('generateDocument', () => {
     ]);
   });
 
-  it('expects issue date and place of birth only on the sides that print them (passport page, card back)', async () => {
-    const passport = (await generateDocument({ seed: 5, index: 2, documentType: 'passport' })).images[0].truth.extractedData;
+  it('classic: expects issue date and place of birth only on the sides that print them (passport page, card back)', async () => {
+    const passport = (await generateDocument({ seed: 5, index: 2, documentType: 'passport', layout: 'classic' })).images[0].truth
+      .extractedData;
     expect(passport.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(passport.issueDate! < passport.expiryDate).toBe(true);
     expect(passport.placeOfBirth).toEqual(expect.any(String));
-    const [front, back] = (await generateDocument({ seed: 5, index: 2, documentType: 'id_card' })).images.map((i) => i.truth.extractedData);
+    const [front, back] = (await generateDocument({ seed: 5, index: 2, documentType: 'id_card', layout: 'classic' })).images.map(
+      (i) => i.truth.extractedData,
+    );
     expect(front.issueDate).toBeUndefined();
     expect(front.placeOfBirth).toBeUndefined();
     expect(back.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);

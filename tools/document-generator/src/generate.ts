@@ -9,14 +9,24 @@ import {
   toSharp,
 } from './degrade/degradations';
 import { SPECIMEN_COUNTRY } from './countries';
+import {
+  chooseLayout,
+  DOCUMENT_LAYOUTS,
+  type DocumentLayout,
+  isDocumentLayout,
+  LAYOUT_DESIGNS,
+  LAYOUT_SEED_SALT,
+  type PrintedOptionalFields,
+} from './document-layouts';
 import { type DocumentFault, FAULT_CODES, ID_CARD_ONLY_FAULTS } from './faults';
 import { type DocumentSide, type ExpectedFields, type GeneratedDocumentType, type ImageGroundTruth } from './ground-truth';
 import { addYears, mrzCountryCode, randomIdentity, randomPerson, type SyntheticIdentity } from './identity';
 import { composeTd1, composeTd3, type MrzIdentity } from './mrz/compose';
 import { validateMrz } from './mrz/validate';
 import { Prng } from './prng';
-import { loadDocumentFonts } from './render/fonts';
+import { type DocumentFonts, loadDocumentFonts, loadLayoutFonts } from './render/fonts';
 import { idCardBackSvg, idCardFrontSvg, passportSvg } from './render/layouts';
+import { type Box, type SideInput } from './render/other-layouts';
 import { drawnPortrait, portraitFromImage } from './render/portrait';
 import { type VizContent } from './render/viz';
 
@@ -36,16 +46,27 @@ export interface GenerateOptions {
   withoutPortrait?: boolean;
   /** YYYY-MM-DD, the "today" validity is judged against. */
   referenceDate?: string;
+  /**
+   * One of DOCUMENT_LAYOUTS. Unset: a seeded choice among them, from a stream of its own, so the person, faults and
+   * capture of a (seed, index) are the same whichever layout is drawn. 'classic' gives the bytes the generator gave
+   * before it had layouts.
+   */
+  layout?: string;
+  /** Keep each side's SVG on the result (tests and debugging: what was drawn, before the capture). */
+  keepSvg?: boolean;
 }
 
 export interface GeneratedImage {
   jpeg: Buffer;
   truth: ImageGroundTruth;
+  /** The side as drawn, before the capture; only with `keepSvg`. */
+  svg?: string;
 }
 
 export interface GeneratedDocument {
   id: string;
   documentType: GeneratedDocumentType;
+  layout: DocumentLayout;
   images: GeneratedImage[];
 }
 
@@ -109,8 +130,8 @@ function vizOf(identity: SyntheticIdentity): VizContent {
   };
 }
 
-/** The fields one side prints; issue date and place of birth only where the layout prints them (passport page, card back). */
-function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentType, printsIssueData: boolean): ExpectedFields {
+/** The fields one side prints; issue date and place of birth only where the layout prints them. */
+function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentType, prints: PrintedOptionalFields): ExpectedFields {
   return {
     firstName: identity.person.givenNames,
     lastName: identity.person.surname,
@@ -119,7 +140,8 @@ function fieldsOf(identity: SyntheticIdentity, documentType: GeneratedDocumentTy
     nationality: identity.country.code,
     sex: identity.person.sex,
     expiryDate: identity.dateOfExpiry,
-    ...(printsIssueData ? { issueDate: identity.dateOfIssue, placeOfBirth: identity.person.placeOfBirth } : {}),
+    ...(prints.issueDate ? { issueDate: identity.dateOfIssue } : {}),
+    ...(prints.placeOfBirth ? { placeOfBirth: identity.person.placeOfBirth } : {}),
     issuingCountry: identity.country.code,
     documentType,
   };
@@ -212,6 +234,12 @@ interface SidePlan {
  */
 export async function generateDocument(options: GenerateOptions): Promise<GeneratedDocument> {
   const rng = new Prng(options.seed).fork(options.index);
+  const layoutRng = new Prng(options.seed ^ LAYOUT_SEED_SALT).fork(options.index);
+  if (options.layout !== undefined && !isDocumentLayout(options.layout)) {
+    throw new GeneratorInputError(`unknown layout ${options.layout} (layouts: ${DOCUMENT_LAYOUTS.join(', ')})`);
+  }
+  const layout: DocumentLayout = options.layout ?? chooseLayout(layoutRng);
+  const design = LAYOUT_DESIGNS[layout];
   const referenceDate = options.referenceDate ?? DEFAULT_REFERENCE_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(referenceDate)) throw new GeneratorInputError(`referenceDate must be YYYY-MM-DD: ${referenceDate}`);
   const documentType = options.documentType ?? (rng.chance(0.5) ? 'passport' : 'id_card');
@@ -264,13 +292,23 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     let lines: string[] = composeTd3(mrzIdentity(mrzHolder, 'P<'));
     if (has('wrong_check_digit')) lines = corruptCheckDigit(rng, lines, 'TD3');
     const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 280, 360, 40, 130);
-    const svg = passportSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), mrzLines: lines, portraitSvg: portrait });
+    // classic is drawn in every case: its draws advance the main stream, which the capture below draws from next.
+    const classicSvg = passportSvg(fonts, rng, {
+      country: identity.country,
+      viz: vizOf(vizIdentity),
+      mrzLines: lines,
+      portraitSvg: portrait,
+    });
+    const other = design.passport.render;
+    const svg = other
+      ? other(await sideInput(layoutRng, fonts, identity.country, vizOf(vizIdentity), lines, options, design.passport.portrait))
+      : classicSvg;
     plans.push({
       side: 'main',
       uploadedAs: 'main',
       svg,
       mrzLines: lines,
-      fields: fieldsOf(mrzHolder, documentType, true),
+      fields: fieldsOf(mrzHolder, documentType, design.passport.prints),
       fieldsScoreable: !has('viz_mrz_mismatch'),
       ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'viz_mrz_mismatch', 'specimen', 'greyscale_copy']),
     });
@@ -278,13 +316,21 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     let lines: string[] = composeTd1(mrzIdentity(mrzHolder, 'ID'));
     if (has('wrong_check_digit')) lines = corruptCheckDigit(rng, lines, 'TD1');
     const portrait = options.withoutPortrait ? '' : await portraitSvg(rng, options.portrait, 220, 280, 30, 110);
-    const backSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
+    const classicBackSvg = idCardBackSvg(fonts, rng, { country: identity.country, viz: vizOf(mrzHolder), mrzLines: lines });
+    // The other layout's portrait is drawn first on its stream whether or not the front is shown, so its later draws stay put.
+    const frontInput = design.front.render
+      ? await sideInput(layoutRng, fonts, identity.country, vizOf(vizIdentity), [], options, design.front.portrait)
+      : undefined;
+    const otherBack = design.back.render;
+    const backSvg = otherBack
+      ? otherBack(await sideInput(layoutRng, fonts, identity.country, vizOf(mrzHolder), lines, options, undefined))
+      : classicBackSvg;
     const backPlan: SidePlan = {
       side: 'back',
       uploadedAs: 'back',
       svg: backSvg,
       mrzLines: lines,
-      fields: fieldsOf(mrzHolder, documentType, true),
+      fields: fieldsOf(mrzHolder, documentType, design.back.prints),
       fieldsScoreable: true,
       ...codesFor(['wrong_check_digit', 'expired', 'issue_after_expiry', 'specimen', 'greyscale_copy']),
     };
@@ -292,14 +338,15 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
       plans.push({ ...backPlan, uploadedAs: 'front', problems: [...backPlan.problems, ...FAULT_CODES.back_uploaded_as_front.problems] });
       plans.push(backPlan);
     } else {
-      const frontSvg = idCardFrontSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), portraitSvg: portrait });
+      const classicFrontSvg = idCardFrontSvg(fonts, rng, { country: identity.country, viz: vizOf(vizIdentity), portraitSvg: portrait });
+      const frontSvg = design.front.render && frontInput ? design.front.render(frontInput) : classicFrontSvg;
       // The front has no MRZ, so the specimen state shows there only in print, which is not expected to be caught.
       const frontPlan: SidePlan = {
         side: 'front',
         uploadedAs: 'front',
         svg: frontSvg,
         mrzLines: null,
-        fields: fieldsOf(vizIdentity, documentType, false),
+        fields: fieldsOf(vizIdentity, documentType, design.front.prints),
         fieldsScoreable: true,
         ...codesFor(['expired', 'greyscale_copy']),
       };
@@ -327,12 +374,14 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
     const id = documentType === 'passport' ? documentId : `${documentId}-${plan.uploadedAs}`;
     const mrzCheck = plan.mrzLines ? validateMrz(plan.mrzLines) : null;
     images.push({
+      ...(options.keepSvg ? { svg: plan.svg } : {}),
       jpeg: shot.jpeg,
       truth: {
         id,
         documentId,
         file: `${id}.jpg`,
         seed: options.seed,
+        layout,
         referenceDate,
         documentType,
         side: plan.side,
@@ -352,5 +401,22 @@ export async function generateDocument(options: GenerateOptions): Promise<Genera
       },
     });
   }
-  return { id: documentId, documentType, images };
+  return { id: documentId, documentType, layout, images };
+}
+
+/** What a layout other than classic draws a side from; its portrait (when the side has one) drawn into the layout's box. */
+async function sideInput(
+  layoutRng: Prng,
+  fonts: DocumentFonts,
+  country: SideInput['country'],
+  viz: VizContent,
+  mrzLines: string[],
+  options: GenerateOptions,
+  portraitBox: Box | undefined,
+): Promise<SideInput> {
+  const portrait =
+    portraitBox && !options.withoutPortrait
+      ? await portraitSvg(layoutRng, options.portrait, portraitBox.width, portraitBox.height, portraitBox.x, portraitBox.y)
+      : '';
+  return { fonts, layoutFonts: loadLayoutFonts(), rng: layoutRng, country, viz, portraitSvg: portrait, mrzLines };
 }

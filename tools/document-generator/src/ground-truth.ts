@@ -1,5 +1,6 @@
 import { type AppliedDegradation } from './degrade/degradations';
 import { type DocumentFault } from './faults';
+import { type DocumentLayout } from './document-layouts';
 import { type MrzFormat } from './mrz/validate';
 
 export type GeneratedDocumentType = 'passport' | 'id_card';
@@ -16,7 +17,7 @@ export interface ExpectedFields {
   sex: 'M' | 'F';
   /** YYYY-MM-DD */
   expiryDate: string;
-  /** YYYY-MM-DD; only when this side prints it (passport data page, card back). */
+  /** YYYY-MM-DD; only when this side prints it (passport data page; a card side as its layout has it). */
   issueDate?: string;
   /** As the identity holds it (mixed case, with diacritics); only when this side prints it. */
   placeOfBirth?: string;
@@ -32,6 +33,8 @@ export interface ImageGroundTruth {
   documentId: string;
   file: string;
   seed: number;
+  /** The look it was drawn in (DOCUMENT_LAYOUTS). */
+  layout: DocumentLayout;
   /** The "today" the document was generated for; pass it as the analyzer's `now`. */
   referenceDate: string;
   documentType: GeneratedDocumentType;

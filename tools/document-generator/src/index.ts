@@ -5,6 +5,15 @@ export { transliterateToMrz } from './mrz/transliterate';
 export { detectMrzFormat, MrzCheckResult, MrzFormat, validateMrz } from './mrz/validate';
 export { ALL_FAULTS, DocumentFault, FAULT_CODES, ID_CARD_ONLY_FAULTS } from './faults';
 export { ALL_DEGRADATIONS, Degradation } from './degrade/degradations';
+export {
+  chooseLayout,
+  DOCUMENT_LAYOUTS,
+  DocumentLayout,
+  isDocumentLayout,
+  LAYOUT_DESCRIPTIONS,
+  LAYOUT_DESIGNS,
+  PrintedOptionalFields,
+} from './document-layouts';
 export { DocumentSide, ExpectedFields, GeneratedDocumentType, ImageGroundTruth } from './ground-truth';
 export {
   DEFAULT_REFERENCE_DATE,

@@ -16,10 +16,19 @@ describe('generateUnusableCapture', () => {
       seed: 3,
       kind: 'blank_page',
       uploadedAs: 'front',
+      layout: null,
       referenceDate: '2026-01-01',
       expectedProblems: ['LOW_DETECTION_CONFIDENCE'],
       image: { width: expect.any(Number), height: expect.any(Number) },
     });
+  });
+
+  it('draws the card of the card kinds in the layout asked for (classic by default), none for the others', async () => {
+    const classic = await generateUnusableCapture({ seed: 4, index: 1, kind: 'no_portrait' });
+    const serif = await generateUnusableCapture({ seed: 4, index: 1, kind: 'no_portrait', layout: 'numbered-serif' });
+    expect([classic.truth.layout, serif.truth.layout]).toEqual(['classic', 'numbered-serif']);
+    expect(classic.jpeg.equals(serif.jpeg)).toBe(false);
+    expect((await generateUnusableCapture({ seed: 4, index: 1, kind: 'no_document', layout: 'numbered-serif' })).truth.layout).toBeNull();
   });
 
   it('makes each kind what its codes say: too dark, too small, and well-lit photos without a document', async () => {

@@ -26,6 +26,9 @@ export const UNUSABLE_CAPTURE_PROBLEMS: Record<UnusableCaptureKind, string[]> = 
   no_portrait: ['PORTRAIT_NOT_DETECTED'],
 };
 
+/** The kinds that photograph a generated card (the others show no document). */
+const CARD_KINDS: readonly UnusableCaptureKind[] = ['too_dark', 'too_small', 'no_portrait'];
+
 /** Mixed into the seed, so captures (and the cards they show) are not the documents of the same seed and index. */
 const CAPTURE_SEED_SALT = 0x5bd1e995;
 /** Light kept of a card photographed in near darkness: a mean grey level of ~10–15 of 255. */
@@ -38,6 +41,8 @@ export interface UnusableCaptureTruth {
   seed: number;
   kind: UnusableCaptureKind;
   uploadedAs: 'front';
+  /** The card's layout, or null for the kinds that show no card. */
+  layout: string | null;
   referenceDate: string;
   expectedProblems: string[];
   image: { width: number; height: number };
@@ -55,6 +60,8 @@ export interface UnusableCaptureOptions {
   /** JPEG/PNG of a face: the card's portrait, and the whole photo of `no_document`. */
   portrait?: Buffer;
   referenceDate?: string;
+  /** The layout of the card shown by the kinds that show one (DOCUMENT_LAYOUTS); default classic, the captures' look before layouts. */
+  layout?: string;
 }
 
 /** One unusable upload, deterministic in (seed, index, kind, portrait). */
@@ -71,6 +78,7 @@ export async function generateUnusableCapture(options: UnusableCaptureOptions): 
       seed: options.seed,
       kind: options.kind,
       uploadedAs: 'front',
+      layout: CARD_KINDS.includes(options.kind) ? (options.layout ?? 'classic') : null,
       referenceDate: options.referenceDate ?? DEFAULT_REFERENCE_DATE,
       expectedProblems: UNUSABLE_CAPTURE_PROBLEMS[options.kind],
       image: { width: meta.width ?? 0, height: meta.height ?? 0 },
@@ -91,6 +99,7 @@ async function photograph(options: UnusableCaptureOptions, rng: Prng): Promise<s
         degrade: 'clean',
         referenceDate: options.referenceDate,
         withoutPortrait: options.kind === 'no_portrait',
+        layout: options.layout ?? 'classic',
       });
       const front = sharp(card.images[0].jpeg);
       if (options.kind === 'too_dark') return front.linear(NEAR_DARK_GAIN, 0);

@@ -9,7 +9,11 @@ export class FontNotFoundError extends Error {
   constructor(what: string, tried: string[]) {
     super(
       `${what} font not found (tried ${tried.join(', ')}). ` +
-        (what === 'OCR-B' ? 'Install Debian fonts-ocr-b (apt-get install -y fonts-ocr-b) or set KYC_OCRB_FONT.' : ''),
+        (what === 'OCR-B'
+          ? 'Install Debian fonts-ocr-b (apt-get install -y fonts-ocr-b) or set KYC_OCRB_FONT.'
+          : what.startsWith('DejaVu')
+            ? 'Install Debian fonts-dejavu-core and fonts-dejavu-extra, or set KYC_DEJAVU_DIR.'
+            : ''),
     );
     this.name = 'FontNotFoundError';
   }
@@ -43,6 +47,54 @@ export function loadDocumentFonts(): DocumentFonts {
     sansBold: loadFont(`${sansDir}arimo-latin-700-normal.woff`),
   };
   return cached;
+}
+
+/**
+ * The DejaVu faces the other layouts print their visual zone in (Debian fonts-dejavu-core and fonts-dejavu-extra,
+ * installed by `.ci/run`; `KYC_DEJAVU_DIR` overrides the folder). Loaded only when such a layout is drawn, so the
+ * classic layout needs nothing but OCR-B and Arimo.
+ */
+export interface LayoutFonts {
+  sans: opentype.Font;
+  sansBold: opentype.Font;
+  serif: opentype.Font;
+  serifBold: opentype.Font;
+  serifItalic: opentype.Font;
+  condensed: opentype.Font;
+  condensedBold: opentype.Font;
+  mono: opentype.Font;
+}
+
+const DEJAVU_DIRS = ['/usr/share/fonts/truetype/dejavu'];
+const DEJAVU_FILES: Record<keyof LayoutFonts, string> = {
+  sans: 'DejaVuSans.ttf',
+  sansBold: 'DejaVuSans-Bold.ttf',
+  serif: 'DejaVuSerif.ttf',
+  serifBold: 'DejaVuSerif-Bold.ttf',
+  serifItalic: 'DejaVuSerif-Italic.ttf',
+  condensed: 'DejaVuSansCondensed.ttf',
+  condensedBold: 'DejaVuSansCondensed-Bold.ttf',
+  mono: 'DejaVuSansMono.ttf',
+};
+
+let cachedLayoutFonts: LayoutFonts | undefined;
+
+export function loadLayoutFonts(): LayoutFonts {
+  if (cachedLayoutFonts) return cachedLayoutFonts;
+  const dirs = [process.env.KYC_DEJAVU_DIR, ...DEJAVU_DIRS].filter((d): d is string => !!d);
+  const loaded: Partial<LayoutFonts> = {};
+  for (const [key, file] of Object.entries(DEJAVU_FILES) as [keyof LayoutFonts, string][]) {
+    const tried = dirs.map((d) => `${d}/${file}`);
+    const path = tried.find((p) => existsSync(p));
+    if (!path) throw new FontNotFoundError(`DejaVu (${file})`, tried);
+    const font = loadFont(path);
+    // DejaVu's GSUB holds chained contextual lookups (ccmp) that opentype.js 1.3 throws on; the Latin captions and
+    // values printed here need no glyph substitution, so the table is dropped and each character maps to its glyph.
+    delete (font.tables as { gsub?: unknown }).gsub;
+    loaded[key] = font;
+  }
+  cachedLayoutFonts = loaded as LayoutFonts;
+  return cachedLayoutFonts;
 }
 
 export function textPath(font: opentype.Font, text: string, x: number, y: number, size: number, fill: string): string {

@@ -6,7 +6,7 @@ import { formatVizDate, type VizContent } from './viz';
 
 /** Rendering scale: 10 px per millimetre, so an ICAO MRZ pitch of 2.54 mm is 25.4 px. */
 export const PX_PER_MM = 10;
-const MRZ_PITCH = 2.54 * PX_PER_MM;
+export const MRZ_PITCH = 2.54 * PX_PER_MM;
 const MRZ_FONT_SIZE = 34;
 
 export const TD3_SIZE = { width: 1250, height: 880 };
@@ -53,7 +53,8 @@ function svg(width: number, height: number, radius: number, body: string): strin
   );
 }
 
-function mrzZone(fonts: DocumentFonts, lines: string[], width: number, height: number, lineGap: number): string {
+/** The MRZ at the bottom in OCR-B at ICAO's pitch (every layout prints it the same way: only its place is fixed by ICAO). */
+export function mrzZone(fonts: DocumentFonts, lines: string[], width: number, height: number, lineGap: number): string {
   const left = (width - MRZ_PITCH * lines[0].length) / 2;
   const zoneTop = height - lineGap * lines.length - 30;
   const band = `<rect x="0" y="${zoneTop}" width="${width}" height="${height - zoneTop}" fill="#ffffff" opacity="0.55"/>`;

@@ -27,3 +27,22 @@ export function formatVizDate(country: CountryProfile, iso: string): string {
       return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
   }
 }
+
+/** A date style a layout may print regardless of the country: ICAO's recommended "12 MAR 1985" among them. */
+export type VizDateStyle = 'country' | 'dotted' | 'slashed' | 'month' | 'spaced';
+
+export function formatVizDateAs(style: VizDateStyle, country: CountryProfile, iso: string): string {
+  const [y, m, d] = iso.split('-');
+  switch (style) {
+    case 'country':
+      return formatVizDate(country, iso);
+    case 'dotted':
+      return `${d}.${m}.${y}`;
+    case 'slashed':
+      return `${d}/${m}/${y}`;
+    case 'spaced':
+      return `${d} ${m} ${y}`;
+    case 'month':
+      return `${d} ${MONTHS[Number(m) - 1]} ${y}`;
+  }
+}
