@@ -62,12 +62,15 @@ export interface DocumentFixtureOptions {
   faults?: DocumentFault[];
   /** YYYY-MM-DD the validity dates are drawn around; defaults to today. */
   referenceDate?: string;
+  /** One of the generator's DOCUMENT_LAYOUTS; default classic, the look these fixtures always had. */
+  layout?: string;
 }
 
 /** A clean generated passport (main) or ID card (front, back) with its ground truth. */
 export async function documentFixture(options: DocumentFixtureOptions = {}): Promise<DocumentFixture> {
   const portrait = options.portrait === 'other_person' ? otherPersonPortrait() : await livePersonPortrait();
   const generated = await generateDocument({
+    layout: options.layout ?? 'classic',
     seed: options.seed ?? 1,
     index: 0,
     documentType: options.documentType ?? 'passport',

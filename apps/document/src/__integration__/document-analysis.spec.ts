@@ -57,8 +57,9 @@ describe('document analysis (sandbox/live)', () => {
     );
     controller = new DocumentGrpcController(service, proofOfAddress);
     // Seeds chosen so the OCR reads every field; a different seed is a different person.
-    passport = await generateDocument({ seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
+    passport = await generateDocument({ layout: 'classic', seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
     expiredPassport = await generateDocument({
+      layout: 'classic',
       seed: 11,
       index: 4,
       documentType: 'passport',
@@ -66,8 +67,8 @@ describe('document analysis (sandbox/live)', () => {
       faults: ['expired'],
       portrait: portraitOf('penny'),
     });
-    card = await generateDocument({ seed: 11, index: 2, documentType: 'id_card', portrait: portraitOf('leonard') });
-    otherCard = await generateDocument({ seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
+    card = await generateDocument({ layout: 'classic', seed: 11, index: 2, documentType: 'id_card', portrait: portraitOf('leonard') });
+    otherCard = await generateDocument({ layout: 'classic', seed: 11, index: 3, documentType: 'id_card', portrait: portraitOf('raj') });
   }, 120_000);
 
   /** An upload the session refused (a retake) or has not accepted yet: stored as a candidate only. */
@@ -241,6 +242,7 @@ describe('document analysis (sandbox/live)', () => {
 
   it("asks for a retake when a card's printed front disagrees with its own MRZ (same number, another name or birth date)", async () => {
     const altered = await generateDocument({
+      layout: 'classic',
       seed: 11,
       index: 2,
       documentType: 'id_card',

@@ -48,6 +48,7 @@ describe('proof of address (sandbox/live)', () => {
     );
     controller = new DocumentGrpcController(sides, proofOfAddress);
     passport = await generateDocument({
+      layout: 'classic',
       seed: 11,
       index: 0,
       documentType: 'passport',

@@ -13,7 +13,15 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
   it('checks the portrait with the face search: found on a card front that prints one, missing on one that does not', async () => {
     const face = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
     const card = (withoutPortrait: boolean) =>
-      generateDocument({ seed: 11, index: 0, documentType: 'id_card', portrait: face, degrade: 'clean', withoutPortrait });
+      generateDocument({
+        layout: 'classic',
+        seed: 11,
+        index: 0,
+        documentType: 'id_card',
+        portrait: face,
+        degrade: 'clean',
+        withoutPortrait,
+      });
     const withFace = await analyzeDocumentSide((await card(false)).images[0].jpeg, {
       side: 'front',
       now: new Date('2026-01-01T12:00:00Z'),
@@ -28,7 +36,7 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
   it("compares a card's sides as the service does: a back of another person's card is mixing, the card's own back is not", async () => {
     const now = new Date('2026-01-01T12:00:00Z');
     const sides = async (faults: 'front_back_different_people'[]) => {
-      const card = await generateDocument({ seed: 11, index: 1, documentType: 'id_card', faults, degrade: 'clean' });
+      const card = await generateDocument({ layout: 'classic', seed: 11, index: 1, documentType: 'id_card', faults, degrade: 'clean' });
       const [front, back] = card.images;
       return [
         await analyzeDocumentSide(front.jpeg, { side: 'front', now }),
@@ -38,7 +46,8 @@ describe('analyzeDocumentSide as the service runs it (the eval harness loads it)
     const own = await sides([]);
     expect(compareSides(...own)).toEqual({ mixingSuspected: false, zonesDisagree: false });
     // The verification's data: the back's MRZ first, the front's and back's printed zones for the rest.
-    const truth = (await generateDocument({ seed: 11, index: 1, documentType: 'id_card', degrade: 'clean' })).images[1].truth.extractedData;
+    const truth = (await generateDocument({ layout: 'classic', seed: 11, index: 1, documentType: 'id_card', degrade: 'clean' })).images[1]
+      .truth.extractedData;
     expect(mergeDocumentSides([...own])).toMatchObject({
       documentNumber: truth.documentNumber,
       dateOfBirth: truth.dateOfBirth,

@@ -36,6 +36,7 @@ describe('FacePortraitDetector', () => {
     // Seed 5 prints the live sample's photo (a small face inside the portrait) on a passport page.
     const portrait = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
     const generated = await generateDocument({
+      layout: 'classic',
       seed: 5,
       index: 0,
       documentType: 'passport',
@@ -70,6 +71,7 @@ describe('FacePortraitDetector', () => {
     if (!existsSync(TIGHT_PORTRAIT)) throw new Error(`${TIGHT_PORTRAIT} is missing: ../shared/data must sit beside the checkout`);
     // eval:documents seed 2026, document 217: an identity card front under sensor noise (σ 21.8).
     const generated = await generateDocument({
+      layout: 'classic',
       seed: 2026,
       index: 217,
       documentType: 'id_card',
@@ -90,6 +92,7 @@ describe('FacePortraitDetector', () => {
   it('finds the portrait of a dim, noisy, tilted photo once the strips are smoothed, where a closer look at the doubtful faces did not', async () => {
     // eval:documents seed 2026, document 238: the only page of seeds 2026 and 7 whose face the smoothed strips find.
     const generated = await generateDocument({
+      layout: 'classic',
       seed: 2026,
       index: 238,
       documentType: 'id_card',
@@ -106,7 +109,14 @@ describe('FacePortraitDetector', () => {
   });
 
   it('finds no face on a card front whose portrait is missing', async () => {
-    const generated = await generateDocument({ seed: 2026, index: 217, documentType: 'id_card', withoutPortrait: true, degrade: 'mixed' });
+    const generated = await generateDocument({
+      layout: 'classic',
+      seed: 2026,
+      index: 217,
+      documentType: 'id_card',
+      withoutPortrait: true,
+      degrade: 'mixed',
+    });
     await expect(findPortraitFace(await firstPage(generated.images[0].jpeg))).resolves.toBeUndefined();
   });
 
@@ -134,6 +144,7 @@ describe('FacePortraitDetector', () => {
   it('confirms a portrait cut at the forehead, which every pass over the page doubts, by a closer look', async () => {
     // eval:documents seed 2026, document 126: a clean passport page; the photo box cuts the face above the eyebrows.
     const generated = await generateDocument({
+      layout: 'classic',
       seed: 2026,
       index: 126,
       documentType: 'passport',

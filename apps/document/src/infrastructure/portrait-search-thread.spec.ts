@@ -22,6 +22,7 @@ describe('PortraitSearchThread', () => {
   it('finds the same portrait as the search on the calling thread, leaving that thread free meanwhile', async () => {
     const portrait = await sharp(readFileSync(LIVE_SAMPLE)).rotate().jpeg({ quality: 90 }).toBuffer();
     const generated = await generateDocument({
+      layout: 'classic',
       seed: 5,
       index: 0,
       documentType: 'passport',
