@@ -2,7 +2,7 @@
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { listPortraits } from '@kyc/document-generator';
+import { DOCUMENT_LAYOUTS, isDocumentLayout, listPortraits } from '@kyc/document-generator';
 import { loadAnalyzer } from './analyzer';
 import { DatasetError, loadLabelledSet } from './datasets';
 import { ocrModelLatencies, runGeneratedSet, runUnusableCaptures, summarizeGenerated } from './generated-eval';
@@ -17,6 +17,7 @@ import { loadPoaLibrary, POA_MAX_AGE_MONTHS, runPoaSet } from './poa-eval';
 import { poaReport } from './poa-metrics';
 import type { PoaFigures } from './poa-metrics';
 import { formatMs, formatRate, table } from './print-table';
+import type { LayoutFigures } from './layout-figures';
 
 const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --out reports/eval-documents.json]
        npm run eval:documents -- --dataset <dir with labels.csv (file,mrz)> --out <file.json>
@@ -25,6 +26,8 @@ const USAGE = `usage: npm run eval:documents [-- --documents 300 --seed 2026 --o
   --dump <file.jsonl>   also write every generated image's ground truth and full analysis, one JSON line per image
   --captures <n>        unusable uploads after the documents (too dark, too small, no document, blank page, no portrait;
                         default 20)
+  --layouts <a,b>       draw only these generator layouts, in turn (default all: ${DOCUMENT_LAYOUTS.join(', ')}); the
+                        others are held out, e.g. every layout but classic to measure looks the analysis was not built on
        npm run eval:documents -- --poa [--count 40 --seed 2026 --out reports/eval-documents-poa.json]
   --poa                 proof-of-address pages instead: generated, read (readProofOfAddress) and judged
                         (judgeProofOfAddress) against the holder's name and another person's`;
@@ -132,13 +135,21 @@ function printLabelled(report: LabelledReport): void {
       ['MRZ validity agreement', `${formatRate(report.mrz.validityAgreement)} of ${report.mrz.validityKnown}`],
       ['invalid MRZ flagged (not corrected)', `${formatRate(report.mrz.invalidFlaggedRate)} of ${report.mrz.expectedInvalid}`],
       ['detected document types', JSON.stringify(report.documentTypes)],
+      [
+        'false retakes (retake asked on an MRZ image)',
+        `${formatRate(report.retakes.falseRetakeRate)} (${report.retakes.falseRetakes} of ${report.retakes.readable}) ${JSON.stringify(report.retakes.falseByCode)}`,
+      ],
+      [
+        'retakes on images without an MRZ',
+        `${report.retakes.negatives.asked} of ${report.retakes.negatives.images} ${JSON.stringify(report.retakes.negatives.byCode)}`,
+      ],
       ['latency p50 / p95', `${formatMs(report.latency.p50Ms)} / ${formatMs(report.latency.p95Ms)}`],
       ['analyzer errors', String(report.analyzerErrors)],
     ]),
   );
   for (const image of report.images) {
     console.log(
-      `  ${image.file}: read ${image.readLines ? image.readLines.join('|') : '(no MRZ)'}; judged ` +
+      `  ${image.file}: read ${image.readLines ? image.readLines.join('|') : '(no MRZ)'}; problems ${image.problems.join(' ') || 'none'}; judged ` +
         `${image.judgedValid === null ? 'n/a' : image.judgedValid ? 'valid' : 'invalid'}; expected ` +
         `${image.expectedValid === null ? 'n/a' : image.expectedValid ? 'valid' : 'invalid'}` +
         `${image.error ? `; error: ${image.error}` : ''}`,
@@ -208,9 +219,31 @@ function printGenerated(report: GeneratedReport): void {
         ? `${formatMs(report.latency.inOcrModels.p50Ms)} / ${formatMs(report.latency.inOcrModels.p95Ms)}`
         : 'not measured: the analyzer module exports no ocrModelTime',
     ],
+    [
+      'retakes asked / false (on images whose truth expects none)',
+      `${formatRate(report.retakes.askedRate)} / ${formatRate(report.retakes.falseRetakeRate)} (${report.retakes.falseRetakes} of ${report.retakes.readable}; ` +
+        `clean ${report.retakes.clean.falseRetakes} of ${report.retakes.clean.readable}) ${JSON.stringify(report.retakes.falseByCode)}`,
+    ],
     ['analyzer errors', String(report.analyzerErrors)],
   ];
   console.log(table(rows));
+  console.log(`per layout (${report.layouts.join(', ')}):`);
+  console.log(table(Object.entries(report.perLayout).flatMap(([layout, f]) => layoutRows(layout, f))));
+}
+
+function layoutRows(layout: string, f: LayoutFigures): [string, string][] {
+  return [
+    [`${layout}`, `${f.documents} documents / ${f.images} images`],
+    ['  MRZ valid clean / degraded', `${formatRate(f.mrz.cleanValidRate)} / ${formatRate(f.mrz.degradedValidRate)}`],
+    ['  MRZ exact lines', `${formatRate(f.mrz.exactLineRate)} of ${f.mrz.images}`],
+    ['  fields per image / per document', `${formatRate(f.fieldsPerImage)} / ${formatRate(f.fieldsPerDocument)}`],
+    [
+      '  retakes asked / false (clean false)',
+      `${formatRate(f.retakes.askedRate)} / ${formatRate(f.retakes.falseRetakeRate)} (${f.retakes.falseRetakes} of ${f.retakes.readable}; ` +
+        `clean ${f.retakes.clean.falseRetakes} of ${f.retakes.clean.readable}) ${JSON.stringify(f.retakes.falseByCode)}`,
+    ],
+    ['  latency p50 / p95', `${formatMs(f.latency.p50Ms)} / ${formatMs(f.latency.p95Ms)}`],
+  ];
 }
 
 async function main(): Promise<number> {
@@ -225,6 +258,7 @@ async function main(): Promise<number> {
       analyzer: { type: 'string' },
       dump: { type: 'string' },
       captures: { type: 'string', default: '20' },
+      layouts: { type: 'string' },
       poa: { type: 'boolean' },
       count: { type: 'string' },
       help: { type: 'boolean' },
@@ -234,6 +268,11 @@ async function main(): Promise<number> {
   const captureCount = Number(values.captures);
   const seed = Number(values.seed);
   const faultRate = Number(values['fault-rate']);
+  const layouts = values.layouts ? values.layouts.split(',').map((l) => l.trim()) : [...DOCUMENT_LAYOUTS];
+  if (!layouts.every(isDocumentLayout)) {
+    console.error(`unknown layout in --layouts ${values.layouts} (layouts: ${DOCUMENT_LAYOUTS.join(', ')})`);
+    return 2;
+  }
   if (
     values.help ||
     !Number.isInteger(documents) ||
@@ -285,7 +324,9 @@ async function main(): Promise<number> {
 
   const shared = resolve(values['shared-data'] ?? '../shared/data');
   const portraits = listPortraits(resolve(shared, 'faces-dev'));
-  console.log(`generating and analyzing ${documents} documents (seed ${seed}, ${portraits.length} portraits from ${shared})`);
+  console.log(
+    `generating and analyzing ${documents} documents (seed ${seed}, layouts ${layouts.join(', ')}, ${portraits.length} portraits from ${shared})`,
+  );
   let imagesDone = 0;
   const dumpFile = values.dump ? resolve(values.dump) : null;
   if (dumpFile) {
@@ -301,6 +342,7 @@ async function main(): Promise<number> {
     compareSides: loaded.compareSides,
     mergeSides: loaded.mergeSides,
     ocrModelTime: loaded.ocrModelTime,
+    layouts,
     onProgress: (d, t, record) => {
       documentProgress.update(d, t, `, images ${++imagesDone}`);
       // Written as each image is done, so a long run can be inspected before it ends.
@@ -313,13 +355,14 @@ async function main(): Promise<number> {
     count: captureCount,
     seed,
     portraits,
+    layouts,
     onProgress: (d, t, record) => {
       captureProgress.update(d, t);
       if (dumpFile) appendFileSync(dumpFile, `${JSON.stringify(record)}\n`);
     },
   });
   captureProgress.end();
-  const generated = summarizeGenerated(records, captures);
+  const generated = summarizeGenerated(records, captures, layouts);
   printGenerated(generated);
 
   // The real sets beside the generated one: a figure from our own generator alone is not a result.
@@ -347,6 +390,8 @@ async function main(): Promise<number> {
   }));
   const fieldBars = Object.entries(generated.fields.perField).map(([field, value]) => ({ label: field, value }));
   const documentFieldBars = Object.entries(generated.documentFields?.perField ?? {}).map(([field, value]) => ({ label: field, value }));
+  const layoutBars = (pick: (f: LayoutFigures) => number | null) =>
+    Object.entries(generated.perLayout).map(([layout, f]) => ({ label: layout, value: pick(f), note: `(${f.documents})` }));
   const codeBars = Object.entries({ ...generated.problems, ...generated.signals }).flatMap(([code, s]) => [
     { label: `${code} P`, value: s.precision },
     { label: `${code} R`, value: s.recall },
@@ -359,6 +404,20 @@ async function main(): Promise<number> {
       barChartSvg('Field accuracy per image', fieldBars),
       ...(documentFieldBars.length > 0 ? [barChartSvg('Field accuracy per document (sides merged)', documentFieldBars)] : []),
       barChartSvg('Issue codes: precision / recall', codeBars),
+      barChartSvg(
+        'MRZ valid (degraded) per layout',
+        layoutBars((f) => f.mrz.degradedValidRate),
+      ),
+      barChartSvg(
+        'Fields per document per layout',
+        layoutBars((f) => f.fieldsPerDocument),
+      ),
+      barChartSvg('False retakes: per layout beside the real sets', [
+        ...layoutBars((f) => f.retakes.falseRetakeRate),
+        ...Object.entries(realSets).flatMap(([name, r]) =>
+          r ? [{ label: name, value: r.retakes.falseRetakeRate, note: `(${r.retakes.readable})` }] : [],
+        ),
+      ]),
       barChartSvg('MRZ read exactly: generated beside real sets', [
         { label: 'generated, clean', value: generated.mrz.exactLineRateClean, note: '' },
         { label: 'generated, degraded', value: generated.mrz.exactLineRateDegraded, note: '' },

@@ -3,6 +3,7 @@ import {
   ALL_DEGRADATIONS,
   ALL_FAULTS,
   ALL_UNUSABLE_CAPTURES,
+  DOCUMENT_LAYOUTS,
   FAULT_CODES,
   generateDocument,
   generateUnusableCapture,
@@ -18,6 +19,8 @@ import type { CodeError } from './code-errors';
 import { codePrecisionRecall, exactLineRate, fieldAccuracy, percentile, perLineRate, ratio } from './metrics';
 import type { CodeScore, ExpectedFieldValues, FieldAccuracy, FieldPair } from './metrics';
 import { canonicalCountry } from './normalize';
+import { figuresByLayout, retakeFigures } from './layout-figures';
+import type { LayoutFigures, LayoutRecord, RetakeFigures } from './layout-figures';
 
 export interface GeneratedRecord {
   truth: ImageGroundTruth;
@@ -52,6 +55,19 @@ export interface GeneratedRunOptions {
   mergeSides?: SideMerger;
   /** The analyzer's OCR model clock: with it each image's latency says how much of it the models took. */
   ocrModelTime?: OcrModelClock;
+  /**
+   * The generator's layouts to draw, in turn (layoutFor); default all of DOCUMENT_LAYOUTS. A
+   * subset holds the others out, e.g. every layout but classic to measure looks the analysis was not built on.
+   */
+  layouts?: readonly string[];
+}
+
+/**
+ * The layout of document `index` when the run draws `layouts` in turn, three documents each: every third document is
+ * clean (index % 3 === 0), so turning at each document would give all clean ones to the first layout of three.
+ */
+export function layoutFor(index: number, layouts: readonly string[] = DOCUMENT_LAYOUTS): string {
+  return layouts[Math.floor(index / 3) % layouts.length];
 }
 
 /**
@@ -75,6 +91,7 @@ export async function runGeneratedSet(analyzer: DocumentAnalyzer, options: Gener
       faults,
       portrait,
       degrade: index % 3 === 0 ? 'clean' : 'mixed',
+      layout: layoutFor(index, options.layouts),
     });
     const cardSides: { front?: SideAnalysis; back?: SideAnalysis } = {};
     const analysed: SideAnalysis[] = [];
@@ -120,7 +137,14 @@ export interface CaptureRecord {
  */
 export async function runUnusableCaptures(
   analyzer: DocumentAnalyzer,
-  options: { count: number; seed: number; portraits: string[]; onProgress?: (done: number, total: number, record: CaptureRecord) => void },
+  options: {
+    count: number;
+    seed: number;
+    portraits: string[];
+    onProgress?: (done: number, total: number, record: CaptureRecord) => void;
+    /** Layouts of the cards shown, in turn (default classic only, the captures' look before layouts). */
+    layouts?: readonly string[];
+  },
 ): Promise<CaptureRecord[]> {
   const records: CaptureRecord[] = [];
   for (let index = 0; index < options.count; index++) {
@@ -131,6 +155,7 @@ export async function runUnusableCaptures(
       index,
       kind,
       portrait: portraitFile ? readFileSync(portraitFile) : undefined,
+      layout: layoutFor(index, options.layouts ?? ['classic']),
     });
     const timed = await analyzeTimed(analyzer, capture.jpeg, {
       side: capture.truth.uploadedAs,
@@ -152,6 +177,8 @@ export interface LatencySummary {
 
 export interface GeneratedReport {
   dataset: 'generated';
+  /** The generator's layouts drawn, in turn (the others held out). */
+  layouts: string[];
   documents: number;
   images: number;
   analyzerErrors: number;
@@ -203,6 +230,13 @@ export interface GeneratedReport {
      */
     inOcrModels: LatencySummary | null;
   };
+  /**
+   * Retake requests (RETAKE_PROBLEMS, KYC_007/KYC_015) over all document images, and the false ones: raised on an image
+   * whose truth expects none (an intact document a person reads).
+   */
+  retakes: RetakeFigures;
+  /** The headline figures per layout (MRZ valid, exact lines, fields per image / document, retakes, latency). */
+  perLayout: Record<string, LayoutFigures>;
   /** Codes that need both sides, on documents whose sides were not compared (no compareSides): counted, not scored. */
   documentLevelCodesNotScored: Record<string, number>;
   /**
@@ -226,6 +260,14 @@ export interface GeneratedReport {
  * pairing faults), and a card whose front prints another name or birth date than its back's MRZ on purpose.
  */
 const UNSCOREABLE_DOCUMENT_FAULTS: readonly DocumentFault[] = [...ID_CARD_ONLY_FAULTS, 'viz_mrz_mismatch'];
+
+/** Whether a document's images are one document's sides, printing one value per field (scored per document). */
+function documentScoreable(sides: readonly LayoutRecord[]): boolean {
+  return (
+    sides.every((r) => r.truth.fieldsScoreable) &&
+    !sides[sides.length - 1].truth.faults.some((f) => UNSCOREABLE_DOCUMENT_FAULTS.includes(f))
+  );
+}
 
 function documentFieldAccuracy(records: GeneratedRecord[]): GeneratedReport['documentFields'] {
   const merged = records.filter((r) => r.documentExtractedData);
@@ -299,7 +341,11 @@ function mrzValidRate(records: GeneratedRecord[]): number | null {
 
 const PORTRAIT_NOT_DETECTED = 'PORTRAIT_NOT_DETECTED';
 
-export function summarizeGenerated(records: GeneratedRecord[], allCaptures: CaptureRecord[] = []): GeneratedReport {
+export function summarizeGenerated(
+  records: GeneratedRecord[],
+  allCaptures: CaptureRecord[] = [],
+  layouts: readonly string[] = DOCUMENT_LAYOUTS,
+): GeneratedReport {
   const portraitsChecked = [...records, ...allCaptures].some((r) => r.analysis?.portrait?.checked === true);
   const captures = portraitsChecked ? allCaptures : allCaptures.filter((c) => !c.truth.expectedProblems.includes(PORTRAIT_NOT_DETECTED));
   const isClean = (r: GeneratedRecord): boolean => r.truth.degradations.length === 0;
@@ -354,6 +400,7 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
   const modelLatencies = ocrModelLatencies(records);
   return {
     dataset: 'generated',
+    layouts: layouts.filter((l) => records.some((r) => r.truth.layout === l)),
     documents: new Set(records.map((r) => r.truth.documentId)).size,
     images: records.length,
     analyzerErrors: records.filter((r) => r.error).length,
@@ -407,6 +454,8 @@ export function summarizeGenerated(records: GeneratedRecord[], allCaptures: Capt
       ...latencySummary(latencies),
       inOcrModels: modelLatencies.length === records.length && records.length > 0 ? latencySummary(modelLatencies) : null,
     },
+    retakes: retakeFigures(records),
+    perLayout: figuresByLayout(records, layouts, expectedSpecFields, documentScoreable),
     documentLevelCodesNotScored: documentLevel,
     unusableCaptures: { images: captures.length, portraitsChecked, kinds: captureKinds(captures) },
   };

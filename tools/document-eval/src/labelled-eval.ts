@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { analyzeTimed } from './analyze-timed';
 import type { DocumentAnalyzer } from './analyzer';
 import type { LabelledImage } from './datasets';
+import { retakeCodes } from './layout-figures';
 import { percentile, ratio } from './metrics';
 
 export interface LabelledRecord {
@@ -34,14 +35,29 @@ export interface LabelledReport {
     expectedInvalid: number;
   };
   documentTypes: Record<string, number>;
+  /**
+   * Retake requests (RETAKE_PROBLEMS) on the images labelled with an MRZ: each was read by eye to label it, so a
+   * person reads it and every retake asked there is a false one. `negatives` are the images without an MRZ (other
+   * documents, fronts without one), counted apart: what they should get is not labelled.
+   */
+  retakes: {
+    readable: number;
+    falseRetakes: number;
+    falseRetakeRate: number | null;
+    falseByCode: Record<string, number>;
+    falseImages: { file: string; codes: string[] }[];
+    negatives: { images: number; asked: number; byCode: Record<string, number> };
+  };
   latency: { p50Ms: number | null; p95Ms: number | null };
   images: LabelledRecord[];
 }
 
-function sideFor(image: LabelledImage): 'main' | 'front' | 'back' {
+export function sideFor(image: Pick<LabelledImage, 'side' | 'mrzLines'>): 'main' | 'front' | 'back' {
   if (image.side) return image.side;
-  // A two-line 44-character MRZ is a passport data page; anything else is treated as a card side with its MRZ.
-  return image.mrzLines?.length === 2 && image.mrzLines[0].length === 44 ? 'main' : 'front';
+  // A two-line 44-character MRZ is a passport data page; three 30-character lines (TD1) are printed on a card's
+  // back, the side without the portrait; anything else (TD2, no MRZ) is treated as a card front.
+  if (image.mrzLines?.length === 2 && image.mrzLines[0].length === 44) return 'main';
+  return image.mrzLines?.length === 3 && image.mrzLines[0].length === 30 ? 'back' : 'front';
 }
 
 export async function runLabelledSet(
@@ -91,6 +107,13 @@ export function summarizeLabelled(dataset: string, records: LabelledRecord[]): L
     types[type] = (types[type] ?? 0) + 1;
   }
   const latencies = records.filter((r) => !r.error).map((r) => r.latencyMs);
+  const readable = records.filter((r) => r.expectedLines !== null);
+  const falseOnes = readable.filter((r) => r.error !== null || retakeCodes(r.problems).length > 0);
+  const falseByCode: Record<string, number> = {};
+  for (const r of falseOnes) for (const code of retakeCodes(r.problems)) falseByCode[code] = (falseByCode[code] ?? 0) + 1;
+  const negatives = records.filter((r) => r.expectedLines === null);
+  const negativeCodes: Record<string, number> = {};
+  for (const r of negatives) for (const code of retakeCodes(r.problems)) negativeCodes[code] = (negativeCodes[code] ?? 0) + 1;
   return {
     dataset,
     documents: records.length,
@@ -104,6 +127,18 @@ export function summarizeLabelled(dataset: string, records: LabelledRecord[]): L
       expectedInvalid: expectedInvalid.length,
     },
     documentTypes: types,
+    retakes: {
+      readable: readable.length,
+      falseRetakes: falseOnes.length,
+      falseRetakeRate: ratio(falseOnes.length, readable.length),
+      falseByCode,
+      falseImages: falseOnes.map((r) => ({ file: r.file, codes: r.error ? ['analyzer error'] : retakeCodes(r.problems) })),
+      negatives: {
+        images: negatives.length,
+        asked: negatives.filter((r) => retakeCodes(r.problems).length > 0).length,
+        byCode: negativeCodes,
+      },
+    },
     latency: { p50Ms: percentile(latencies, 50), p95Ms: percentile(latencies, 95) },
     images: records,
   };
