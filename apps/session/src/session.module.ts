@@ -34,7 +34,7 @@ export function buildSessionUseCases(
   const sessions = new SessionRepository(dataSource);
   const tenancy = new TenancyRepository(dataSource);
   return new SessionUseCases(
-    new CreateSessionUseCase(sessions, tenancy, clients, new EmbedTokenIssuer(config.EMBED_TOKEN_SECRET)),
+    new CreateSessionUseCase(sessions, tenancy, clients, new EmbedTokenIssuer(config.EMBED_TOKEN_SECRET), logger),
     new UploadDocumentUseCase(sessions, clients),
     new UploadFaceUseCase(sessions, clients),
     new SubmitVerificationUseCase(

@@ -47,6 +47,7 @@ describe('event codec (kyc.events.v1 protobuf)', () => {
         payload: { status: 'open', change: 'clientMetadata', clientMetadataJson: '{"a":1}', testMode: false },
       },
       { ...base, type: 'verification.poa_completed', payload: { poaStatus: 'approved', testMode: false } },
+      { ...base, type: 'verification.closed', payload: { status: 'superseded', testMode: false } },
     ];
     for (const event of samples) expect(decodeEvent(encodeEvent(event))).toEqual(event);
   });

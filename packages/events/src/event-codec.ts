@@ -6,6 +6,7 @@ export interface EventPayloads {
   'verification.status_changed': pb.VerificationStatusChanged;
   'verification.updated': pb.VerificationUpdated;
   'verification.poa_completed': pb.VerificationPoaCompleted;
+  'verification.closed': pb.VerificationClosed;
 }
 
 export type EventType = keyof EventPayloads;
@@ -20,6 +21,7 @@ const PAYLOAD_CODECS: { [K in EventType]: PayloadCodec<EventPayloads[K]> } = {
   'verification.status_changed': pb.VerificationStatusChanged,
   'verification.updated': pb.VerificationUpdated,
   'verification.poa_completed': pb.VerificationPoaCompleted,
+  'verification.closed': pb.VerificationClosed,
 };
 
 export function isEventType(type: string): type is EventType {

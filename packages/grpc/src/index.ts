@@ -12,5 +12,5 @@ export { GrpcExceptionFilter } from './grpc-exception.filter';
 export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export { PeriodicTask } from './periodic-task';
-export { requireWire } from './wire-values';
+export { requireWire, requireWireUuid } from './wire-values';
 export { PROPAGATION_MARGIN_MS, callDeadline, withUpstreamDeadline } from './deadline-context';

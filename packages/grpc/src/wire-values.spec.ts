@@ -1,5 +1,5 @@
 import { common, projectEnvironments } from '@kyc/contracts';
-import { requireWire } from './wire-values';
+import { requireWire, requireWireUuid } from './wire-values';
 
 describe(requireWire.name, () => {
   const { ProjectEnvironment } = common;
@@ -24,5 +24,16 @@ describe(requireWire.name, () => {
     expect(() => requireWire(projectEnvironments, ProjectEnvironment.PROJECT_ENVIRONMENT_TEST, 'environment', ['sandbox', 'live'])).toThrow(
       expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'environment must be one of sandbox, live' }),
     );
+  });
+});
+
+describe(requireWireUuid.name, () => {
+  it('passes a UUID and refuses anything else as VALIDATION_FAILED', () => {
+    expect(requireWireUuid('0b7e4a4e-5c1f-4f0a-9d55-2f1e6c3b9a10', 'sessionId')).toBe('0b7e4a4e-5c1f-4f0a-9d55-2f1e6c3b9a10');
+    for (const value of ['', undefined, 'not-a-uuid', "0b7e4a4e-5c1f-4f0a-9d55-2f1e6c3b9a10' OR 1=1"]) {
+      expect(() => requireWireUuid(value, 'sessionId')).toThrow(
+        expect.objectContaining({ code: 'VALIDATION_FAILED', message: 'sessionId must be a UUID' }),
+      );
+    }
   });
 });

@@ -17,3 +17,11 @@ export function requireWire<N extends string, W extends string>(
   }
   return name;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id field a request must carry as a UUID; anything else is the caller's mistake, INVALID_ARGUMENT. */
+export function requireWireUuid(value: string | undefined, field: string): string {
+  if (value === undefined || !UUID.test(value)) throw new KycError(ErrorCode.VALIDATION_FAILED, `${field} must be a UUID`);
+  return value;
+}

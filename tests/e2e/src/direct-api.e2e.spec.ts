@@ -508,6 +508,22 @@ describe('Direct API (test mode) over the running stack', () => {
       expect((await api.createSession(environments.sandbox.secretKey)).status).toBe(201);
     });
 
+    it('lets one of six concurrent creations through on a balance of one: each open session holds its unit', async () => {
+      const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Race' } });
+      const projectId = created.body.project.id;
+      const sandboxKey = created.body.keys.sandbox.secretKey;
+      await api.request('POST', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, { ...admin(), json: { amount: 1 } });
+      const answers = await Promise.all(Array.from({ length: 6 }, () => api.createSession(sandboxKey)));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 402, 402, 402, 402, 402]);
+      expect(answers.filter((a) => a.status === 402).every((a) => a.body.errorCode === 'KYC_023')).toBe(true);
+      // Nothing is charged before completion: the balance still shows the unit the open session holds.
+      const balance = await api.request('GET', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, admin());
+      expect(balance.body).toMatchObject({ balance: 1 });
+      await api.request('POST', `/admin/v1/projects/${projectId}/environments/sandbox/balance`, { ...admin(), json: { amount: 1 } });
+      expect((await api.createSession(sandboxKey)).status).toBe(201);
+      expect((await api.createSession(sandboxKey)).status).toBe(402);
+    });
+
     it('sets trial and credit limit through the admin API and shows the balance history', async () => {
       const created = await api.request('POST', '/admin/v1/projects', { ...admin(), json: { name: 'Credit' } });
       const projectId = created.body.project.id;

@@ -19,20 +19,30 @@ export type BilledEnvironment = (typeof BILLED_ENVIRONMENTS)[number];
 export type ChargeSource = 'trial' | 'balance' | 'credit';
 
 /**
- * Whether a new session may start: the trial or the balance can pay for it, or the credit limit
- * still has room. Otherwise KYC_024 when a credit limit was granted and is used up, KYC_023 when
- * there never was credit.
+ * How many more completed sessions the account can pay for: the trial, the positive balance, and
+ * what the credit limit still allows below zero.
  */
-export function assertCanCreateSession(account: AccountBalance): void {
-  if (account.trialRemaining > 0 || account.balance > 0) return;
+export function unitsAvailable(account: AccountBalance): number {
+  return account.trialRemaining + Math.max(account.balance, 0) + Math.max(0, account.creditLimit + Math.min(account.balance, 0));
+}
+
+/**
+ * Whether a new session may start: every open session already holds one unit (reserved at its
+ * creation), so a balance of one admits one open session, however many creations race. Otherwise
+ * KYC_024 when a credit limit was granted and is used up, KYC_023 when there never was credit.
+ */
+export function assertCanReserve(account: AccountBalance, reservedByOpenSessions: number): void {
+  if (unitsAvailable(account) - reservedByOpenSessions > 0) return;
+  const held = reservedByOpenSessions > 0 ? { reservedByOpenSessions } : undefined;
   if (account.creditLimit > 0) {
-    if (account.balance > -account.creditLimit) return;
     throw new KycError(ErrorCode.CREDIT_LIMIT, `Credit limit of ${account.creditLimit} verifications reached; top up to create sessions`, {
       creditLimit: account.creditLimit,
       balance: account.balance,
+      ...held,
     });
   }
-  throw new KycError(ErrorCode.BALANCE_EXHAUSTED, 'No trial and no balance left; top up to create sessions');
+  const why = reservedByOpenSessions > 0 ? 'every remaining verification is held by an open session' : 'no trial and no balance left';
+  throw new KycError(ErrorCode.BALANCE_EXHAUSTED, `${why[0].toUpperCase()}${why.slice(1)}; top up to create sessions`, held);
 }
 
 /**

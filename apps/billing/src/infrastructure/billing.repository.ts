@@ -1,6 +1,12 @@
 import { markProcessed } from '@kyc/events';
-import type { DataSource, EntityManager } from '@kyc/persistence';
-import { type AccountBalance, type BilledEnvironment, type LedgerEntryKind, chargeSource } from '../domain/billing-policy';
+import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
+import {
+  type AccountBalance,
+  type BilledEnvironment,
+  type LedgerEntryKind,
+  assertCanReserve,
+  chargeSource,
+} from '../domain/billing-policy';
 
 interface AccountRow {
   balance: number;
@@ -91,6 +97,68 @@ export class BillingRepository {
     return this.dataSource.transaction((manager) => this.lockAccount(manager, { projectId, environment }));
   }
 
+  /** The account and the units its open sessions hold (read under the account lock). */
+  getAccountWithReservations(projectId: string, environment: BilledEnvironment): Promise<AccountBalance & { reserved: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const account = { projectId, environment };
+      const current = await this.lockAccount(manager, account);
+      return { ...current, reserved: await this.openReservations(manager, account) };
+    });
+  }
+
+  private async openReservations(manager: EntityManager, { projectId, environment }: Account): Promise<number> {
+    const rows: { count: number }[] = await manager.query(
+      `SELECT count(*)::int AS count FROM billing.session_reservations
+        WHERE project_id = $1 AND environment = $2 AND closed_at IS NULL AND hold_until > now()`,
+      [projectId, environment],
+    );
+    return rows[0].count;
+  }
+
+  /**
+   * Holds one unit for a new session, or refuses (KYC_023/KYC_024). The account lock serialises
+   * concurrent creations, so the count of open reservations they check is the one they add to.
+   * Idempotent per session: a second call finds the first reservation.
+   */
+  reserve(
+    projectId: string,
+    environment: BilledEnvironment,
+    sessionId: string,
+    holdUntil: Date,
+  ): Promise<AccountBalance & { reserved: number }> {
+    return this.dataSource.transaction(async (manager) => {
+      const account = { projectId, environment };
+      const current = await this.lockAccount(manager, account);
+      const existing: unknown[] = await manager.query(`SELECT 1 FROM billing.session_reservations WHERE session_id = $1`, [sessionId]);
+      if (!existing.length) {
+        assertCanReserve(current, await this.openReservations(manager, account));
+        await manager.query(
+          `INSERT INTO billing.session_reservations (session_id, project_id, environment, hold_until) VALUES ($1, $2, $3, $4)`,
+          [sessionId, projectId, environment, holdUntil],
+        );
+      }
+      return { ...current, reserved: await this.openReservations(manager, account) };
+    });
+  }
+
+  /** Gives back a session's open reservation; false when it held none. */
+  async release(sessionId: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const released = returnedRows<unknown>(
+      await manager.query(
+        `UPDATE billing.session_reservations SET closed_at = now(), closed_by = 'release' WHERE session_id = $1 AND closed_at IS NULL RETURNING 1`,
+        [sessionId],
+      ),
+    );
+    return released.length > 0;
+  }
+
+  /** Releases a session that ended unbilled, once per event. */
+  releaseForEvent(eventId: string, sessionId: string): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      if (await markProcessed(manager, 'billing', eventId)) await this.release(sessionId, manager);
+    });
+  }
+
   topUp(projectId: string, environment: BilledEnvironment, amount: number): Promise<AccountBalance> {
     return this.dataSource.transaction((manager) =>
       this.changeAccount(manager, { projectId, environment }, { kind: 'top_up', amount }, (current) => ({
@@ -173,6 +241,12 @@ export class BillingRepository {
     const inserted: { id: string }[] = await manager.query(
       `INSERT INTO billing.charges (project_id, environment, session_id, source) VALUES ($1, $2, $3, $4) RETURNING id`,
       [account.projectId, account.environment, sessionId, source],
+    );
+    // The charge takes the unit the session held since its creation (sessions made before
+    // reservations existed hold none).
+    await manager.query(
+      `UPDATE billing.session_reservations SET closed_at = now(), closed_by = 'charge' WHERE session_id = $1 AND closed_at IS NULL`,
+      [sessionId],
     );
     return { id: inserted[0].id, source, alreadyCharged: false };
   }

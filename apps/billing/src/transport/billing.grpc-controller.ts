@@ -1,11 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { billing, type common, projectEnvironments } from '@kyc/contracts';
-import { requireWire } from '@kyc/grpc';
+import { ErrorCode, KycError } from '@kyc/errors';
+import { requireWire, requireWireUuid } from '@kyc/grpc';
 import {
   type AccountBalance,
   BILLED_ENVIRONMENTS,
   type BilledEnvironment,
-  assertCanCreateSession,
+  assertCanReserve,
   assertCreditLimit,
   assertTopUpAmount,
   assertTrialVerifications,
@@ -35,9 +36,23 @@ export class BillingGrpcController implements billing.BillingServiceController {
 
   async authorizeSessionCreation(request: billing.AccountRef): Promise<billing.Allowance> {
     const environment = billedEnvironment(request.environment);
-    const account = await this.repository.getAccount(request.projectId, environment);
-    assertCanCreateSession(account);
-    return { allowed: true, balance: account.balance, trialRemaining: account.trialRemaining };
+    const account = await this.repository.getAccountWithReservations(request.projectId, environment);
+    assertCanReserve(account, account.reserved);
+    return { allowed: true, balance: account.balance, trialRemaining: account.trialRemaining, reserved: account.reserved };
+  }
+
+  async reserveSession(request: billing.ReserveSessionRequest): Promise<billing.Allowance> {
+    const environment = billedEnvironment(request.environment);
+    const sessionId = requireWireUuid(request.sessionId, 'sessionId');
+    const holdUntil = new Date(request.holdUntil);
+    if (Number.isNaN(holdUntil.getTime())) throw new KycError(ErrorCode.VALIDATION_FAILED, 'holdUntil must be an RFC 3339 time');
+    const account = await this.repository.reserve(request.projectId, environment, sessionId, holdUntil);
+    return { allowed: true, balance: account.balance, trialRemaining: account.trialRemaining, reserved: account.reserved };
+  }
+
+  async releaseSession(request: billing.ReleaseSessionRequest): Promise<billing.ReleaseSessionResponse> {
+    billedEnvironment(request.environment);
+    return { released: await this.repository.release(requireWireUuid(request.sessionId, 'sessionId')) };
   }
 
   async chargeCompletedSession(request: billing.ChargeRequest): Promise<billing.Charge> {

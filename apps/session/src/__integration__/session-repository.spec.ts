@@ -79,9 +79,15 @@ describe('session persistence (real PostgreSQL)', () => {
     expect((await sessions.find(scope, connected.id)).status).toBe('expired');
     expect((await sessions.find(scope, review.id)).status).toBe('manual_review');
     expect((await sessions.find(scope, fresh.id)).status).toBe('pending');
+    const closed: { session_id: string; payload: { status: string } }[] = await database.dataSource.query(
+      `SELECT session_id, payload FROM session.outbox WHERE type = 'verification.closed' AND session_id = ANY($1)`,
+      [[due.id, connected.id, review.id, fresh.id]],
+    );
+    expect(closed.map((row) => row.session_id).sort()).toEqual([due.id, connected.id].sort());
+    expect(closed.map((row) => row.payload.status)).toEqual(['expired', 'expired']);
   });
 
-  it('supersedes the older review of the same person when a newer attempt completes, without an event', async () => {
+  it('supersedes the older review of the same person when a newer attempt completes, without a webhook event', async () => {
     const email = `dana-${randomUUID()}@example.com`;
     const older = await newSession({ status: 'manual_review', email, createdAt: new Date(Date.now() - 60_000) });
     const newer = await newSession({ status: 'processing', email });
@@ -112,7 +118,14 @@ describe('session persistence (real PostgreSQL)', () => {
       `SELECT type, session_id FROM session.outbox WHERE session_id = ANY($1)`,
       [[older.id, newer.id]],
     );
-    expect(events).toEqual([{ type: 'verification.completed', session_id: newer.id }]);
+    // verification.closed is for billing (the older session's unit goes back); no webhook is made of it.
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { type: 'verification.completed', session_id: newer.id },
+        { type: 'verification.closed', session_id: older.id },
+      ]),
+    );
+    expect(events).toHaveLength(2);
   });
 
   it('PostgreSQL cancels a statement past its timeout and ends a transaction left idle (no lock held for ever)', async () => {

@@ -179,7 +179,7 @@ describe('submit on a real PostgreSQL', () => {
     expect((await attemptsOf(session.id)).map((a) => a.status)).toEqual(['failed']);
   });
 
-  it('rejected (test persona): closed as rejected with a status_changed event', async () => {
+  it('rejected (test persona): closed as rejected with a status_changed event, and its billing unit given back', async () => {
     const session = await readySession();
     analysis.decision = decisionOf({
       outcome: verificationOutcomes.toWire('rejected'),
@@ -188,7 +188,7 @@ describe('submit on a real PostgreSQL', () => {
     });
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session.status).toBe('rejected');
-    expect((await outboxOf(session.id)).map((e) => e.type)).toEqual(['verification.status_changed']);
+    expect((await outboxOf(session.id)).map((e) => e.type)).toEqual(['verification.status_changed', 'verification.closed']);
   });
 
   it('abandon: an unreachable service gives the session back as it was, and submit works again', async () => {

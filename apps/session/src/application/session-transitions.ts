@@ -2,6 +2,7 @@ import type { TypedEvent } from '@kyc/events';
 import type { SessionChanges, SessionRecord } from '../domain/session';
 import { type EmittedEvent, type SessionSnapshot, type Trigger, type TransitionContext, transition } from '../domain/session-state-machine';
 import type { SessionTransaction } from './ports/session-store';
+import { closedEvent } from './verification-events';
 
 export function snapshotOf(record: SessionRecord): SessionSnapshot {
   return {
@@ -62,6 +63,9 @@ export async function applyTransition(
         afterUpdate.push((updated) => tx.appendOutbox({ ...event, session: updated }));
         break;
       }
+      case 'close_unbilled':
+        afterUpdate.push((updated) => tx.appendOutbox({ ...closedEvent(updated), session: updated }));
+        break;
       case 'purge_artifacts':
         // What was stored so far is generation `record.dataGeneration`; whatever comes next is the next one.
         changes.dataGeneration = record.dataGeneration + 1;

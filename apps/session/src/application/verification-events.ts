@@ -77,3 +77,8 @@ export function updatedEvent(current: SessionRecord): TypedEvent<'verification.u
     },
   };
 }
+
+/** The session ended without a charge: billing gives back its reserved unit. Never a webhook. */
+export function closedEvent(current: SessionRecord): TypedEvent<'verification.closed'> {
+  return { type: 'verification.closed', payload: { status: current.status, testMode: current.testMode } };
+}

@@ -132,14 +132,39 @@ describe('spec part 3 rules', () => {
     expect(review.effects.some((e) => e.type === 'emit')).toBe(false);
     expect(transition(session({ status: 'manual_review' }), 'review_rejected', { now }).effects).toEqual([
       { type: 'emit', event: 'verification.status_changed' },
+      { type: 'close_unbilled' },
     ]);
-    expect(transition(session({ status: 'manual_review' }), 'superseded_by_newer_attempt', { now }).effects).toEqual([]);
+    expect(transition(session({ status: 'manual_review' }), 'superseded_by_newer_attempt', { now }).effects).toEqual([
+      { type: 'close_unbilled' },
+    ]);
+  });
+
+  it('every way to end without a charge gives the reserved unit back (close_unbilled), and only those', () => {
+    const closing = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'close_unbilled')).map(
+      (row) => `${row.from}:${row.trigger}->${row.to}`,
+    );
+    expect(new Set(closing)).toEqual(
+      new Set([
+        'pending:ttl_passed->expired',
+        'connected:ttl_passed->expired',
+        'failed:ttl_passed->expired',
+        'action_required:ttl_passed->expired',
+        'manual_review:review_rejected->rejected',
+        'manual_review:superseded_by_newer_attempt->superseded',
+      ]),
+    );
+    // Each closed status but completed (which is charged) is reached only through a closing row.
+    const unbilledEnds = TRANSITION_TABLE.filter((row) => row.to === 'expired' || row.to === 'rejected' || row.to === 'superseded');
+    expect(unbilledEnds.every((row) => row.effects?.some((e) => e.type === 'close_unbilled'))).toBe(true);
   });
 
   it('failure and expiry purge stored images and extracted state; nothing else does', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_failed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
     for (const status of ['pending', 'connected', 'failed', 'action_required'] as const) {
-      expect(transition(session({ status, expiresAt: now }), 'ttl_passed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
+      expect(transition(session({ status, expiresAt: now }), 'ttl_passed', { now }).effects).toEqual([
+        { type: 'purge_artifacts' },
+        { type: 'close_unbilled' },
+      ]);
     }
     const purging = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'purge_artifacts')).map(
       (row) => `${row.from}:${row.trigger}`,

@@ -23,11 +23,14 @@ export type Trigger =
 export type EmittedEvent = 'verification.completed' | 'verification.status_changed';
 
 /**
- * What a transition does beside changing the status. Billing is not one: billing consumes
- * verification.completed. Opening an attempt is not one either: submit opens it explicitly.
+ * What a transition does beside changing the status. Billing charges on verification.completed;
+ * `close_unbilled` tells it (verification.closed, no webhook) that a session ended without a
+ * charge, so the unit reserved at its creation goes back. Opening an attempt is not an effect:
+ * submit opens it explicitly.
  */
 export type Effect =
   | { type: 'extend_ttl'; hours: number }
+  | { type: 'close_unbilled' }
   | { type: 'purge_artifacts' }
   | { type: 'reset_uploads' }
   | { type: 'emit'; event: EmittedEvent }
@@ -73,6 +76,8 @@ const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.comple
  * session can never produce a verification, so its images and embedding have no purpose left).
  */
 const PURGE: Effect[] = [{ type: 'purge_artifacts' }];
+const CLOSE_UNBILLED: Effect = { type: 'close_unbilled' };
+const EXPIRE: Effect[] = [...PURGE, CLOSE_UNBILLED];
 const ACTION_EFFECTS: Effect[] = [{ type: 'extend_ttl', hours: ACTION_REQUIRED_TTL_HOURS }, { type: 'increment_action_cycles' }];
 
 export type Guard = (session: SessionSnapshot, context: TransitionContext) => boolean;
@@ -137,7 +142,7 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
   // A proof of address is no document side: re-sending one does not touch the re-collection.
   { from: 'action_required', trigger: 'poa_uploaded', to: 'action_required' },
   { from: 'action_required', trigger: 'submitted', to: 'processing' },
-  { from: 'action_required', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
+  { from: 'action_required', trigger: 'ttl_passed', to: 'expired', effects: EXPIRE },
 
   // failed: the next write within the TTL reopens with a full re-upload (rule 1); submit is a
   // write call too (the table's "upload or submit"): it reopens, and then has nothing to submit.
@@ -147,7 +152,7 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
     to: 'connected',
     effects: [{ type: 'reset_uploads' }],
   })),
-  { from: 'failed', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
+  { from: 'failed', trigger: 'ttl_passed', to: 'expired', effects: EXPIRE },
 
   // manual_review: frozen (rule 2); a reviewer or a newer attempt of the same person ends it.
   ...WRITES.map((trigger): TransitionRow => ({ from: 'manual_review', trigger, reject: ErrorCode.SESSION_CLOSED })),
@@ -158,12 +163,17 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
     to: 'completed',
     effects: COMPLETED_EFFECTS.filter((e) => e.type !== 'supersede_older_reviews'),
   },
-  { from: 'manual_review', trigger: 'review_rejected', to: 'rejected', effects: [{ type: 'emit', event: 'verification.status_changed' }] },
-  { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded' },
+  {
+    from: 'manual_review',
+    trigger: 'review_rejected',
+    to: 'rejected',
+    effects: [{ type: 'emit', event: 'verification.status_changed' }, CLOSE_UNBILLED],
+  },
+  { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded', effects: [CLOSE_UNBILLED] },
 
   // TTL of the open states.
-  { from: 'pending', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
-  { from: 'connected', trigger: 'ttl_passed', to: 'expired', effects: PURGE },
+  { from: 'pending', trigger: 'ttl_passed', to: 'expired', effects: EXPIRE },
+  { from: 'connected', trigger: 'ttl_passed', to: 'expired', effects: EXPIRE },
 ];
 
 const CALLER_TRIGGERS: readonly Trigger[] = ['widget_opened', ...WRITES, 'submitted'];

@@ -100,4 +100,12 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
     expect(JSON.parse(delivery[0].body).data.object).toMatchObject({ id: held, status: 'completed' });
     expect(JSON.stringify(delivery[0].body)).not.toContain('poaPending');
   });
+
+  it('makes no webhook of verification.closed (billing-only: a session ended unbilled)', async () => {
+    const projectId = randomUUID();
+    await new EndpointRepository(webhook).upsert(projectId, 'test', 'http://127.0.0.1:9/hooks', 'whsec_test');
+    const sessionId = randomUUID();
+    await consume([{ ...envelope(projectId, sessionId), type: 'verification.closed', payload: { status: 'expired', testMode: false } }]);
+    expect(await statuses(sessionId)).toEqual([]);
+  });
 });
