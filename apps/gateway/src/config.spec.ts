@@ -51,3 +51,19 @@ describe('gateway config: rate limits of spec part 8', () => {
     expect(() => loadGatewayConfig({ ...base, RATE_LIMIT_SUBMITS_PER_MINUTE: value })).toThrow(ConfigError);
   });
 });
+
+describe('gateway config: request timeouts', () => {
+  const base = {
+    DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc',
+    ADMIN_TOKEN: 'a'.repeat(24),
+    EMBED_TOKEN_SECRET: 's'.repeat(32),
+  };
+
+  it('gives a whole request two minutes and its headers 15 s by default', () => {
+    expect(loadGatewayConfig(base)).toMatchObject({ HTTP_REQUEST_TIMEOUT_MS: 120_000, HTTP_HEADERS_TIMEOUT_MS: 15_000 });
+  });
+
+  it('refuses a headers timeout longer than the request timeout', () => {
+    expect(() => loadGatewayConfig({ ...base, HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_HEADERS_TIMEOUT_MS: '6000' })).toThrow(ConfigError);
+  });
+});

@@ -26,38 +26,47 @@ const trustedProxies = () =>
     )
     .refine((entries) => entries.every(isAddressOrRange), 'must be comma-separated IP addresses or CIDR ranges');
 
-const schema = z.object({
-  ...commonEnv,
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('127.0.0.1'),
-  SESSION_GRPC_URL: grpcAddress().default('127.0.0.1:50051'),
-  DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
-  BIOMETRICS_GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
-  SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
-  BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
-  WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
-  /** Bearer token of /admin/v1; compared as SHA-256 digests in constant time. */
-  ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
-  /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
-  EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
-  /** How often expired idempotency keys and ended device-call and API-call windows are deleted. */
-  RETENTION_SWEEP_INTERVAL_MS: positiveInt().default(600_000),
-  /** Deadline of the gateway's calls to services; submit waits for the decision within it. */
-  GRPC_DEADLINE_MS: positiveInt().default(30_000),
-  /** How long a resolved secret key is trusted before asking the session service again. */
-  AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
-  /** How long reads of verifications in a final status are answered from memory (0 turns it off). */
-  CLOSED_VERIFICATION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
-  TRUSTED_PROXIES: trustedProxies(),
-  /** Spec part 8, per project environment per minute: document and face uploads of /v1/verifications/*. */
-  RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.upload),
-  /** Spec part 8: POST /v1/verifications/{id}/submit. */
-  RATE_LIMIT_SUBMITS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.submit),
-  /** Spec part 8: GET /v1/verifications/{id}. */
-  RATE_LIMIT_READS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.read),
-  /** POST /v1/sessions; the spec shows no number, ours is 60 (README, API decisions). */
-  RATE_LIMIT_SESSION_CREATES_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.session_create),
-});
+const schema = z
+  .object({
+    ...commonEnv,
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().default('127.0.0.1'),
+    SESSION_GRPC_URL: grpcAddress().default('127.0.0.1:50051'),
+    DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
+    BIOMETRICS_GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
+    SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
+    BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
+    WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
+    /** Bearer token of /admin/v1; compared as SHA-256 digests in constant time. */
+    ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+    /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
+    EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
+    /** How often expired idempotency keys and ended device-call and API-call windows are deleted. */
+    RETENTION_SWEEP_INTERVAL_MS: positiveInt().default(600_000),
+    /** Deadline of the gateway's calls to services; submit waits for the decision within it. */
+    GRPC_DEADLINE_MS: positiveInt().default(30_000),
+    /** How long a resolved secret key is trusted before asking the session service again. */
+    AUTH_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+    /** How long reads of verifications in a final status are answered from memory (0 turns it off). */
+    CLOSED_VERIFICATION_CACHE_TTL_MS: z.coerce.number().int().min(0).default(5_000),
+    TRUSTED_PROXIES: trustedProxies(),
+    /** The whole request (headers and body) must arrive within this: 10 MB at about 0.7 Mbit/s. Slower clients are cut off (408). */
+    HTTP_REQUEST_TIMEOUT_MS: positiveInt().default(120_000),
+    /** The request's headers must arrive within this (slow-loris headers). At most HTTP_REQUEST_TIMEOUT_MS. */
+    HTTP_HEADERS_TIMEOUT_MS: positiveInt().default(15_000),
+    /** Spec part 8, per project environment per minute: document and face uploads of /v1/verifications/*. */
+    RATE_LIMIT_UPLOADS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.upload),
+    /** Spec part 8: POST /v1/verifications/{id}/submit. */
+    RATE_LIMIT_SUBMITS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.submit),
+    /** Spec part 8: GET /v1/verifications/{id}. */
+    RATE_LIMIT_READS_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.read),
+    /** POST /v1/sessions; the spec shows no number, ours is 60 (README, API decisions). */
+    RATE_LIMIT_SESSION_CREATES_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.session_create),
+  })
+  .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+    message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+  });
 
 export type GatewayConfig = z.infer<typeof schema>;
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>

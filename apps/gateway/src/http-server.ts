@@ -6,13 +6,15 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { MAX_IMAGE_BYTES } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { VERSION_HEADER, resolveApiVersion } from './domain/api-version';
 import { GatewayModule } from './gateway.module';
 import { MAX_BASE64_IMAGE_CHARS } from './transport/http/base64-image';
 import { CHECK_LIVENESS_BASE64_PATH } from './transport/http/device.controller';
+import { EmbedTokenVerifier } from './transport/http/embed-token.guard';
 import { HttpErrorFilter, sendError } from './transport/http/http-error.filter';
+import { parseJsonBody } from './transport/http/json-body';
 
 const JSON_BODY_LIMIT = 64 * 1024;
 
@@ -20,27 +22,43 @@ const JSON_BODY_LIMIT = 64 * 1024;
 export async function createHttpServer(config: GatewayConfig, dataSource: DataSource, logger: Logger): Promise<NestFastifyApplication> {
   // request.ip is the connection's address unless it comes from a configured proxy (TRUSTED_PROXIES).
   const trustProxy = config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false;
-  const adapter = new FastifyAdapter({ bodyLimit: JSON_BODY_LIMIT, genReqId: () => randomUUID(), trustProxy });
+  const adapter = new FastifyAdapter({
+    bodyLimit: JSON_BODY_LIMIT,
+    genReqId: () => randomUUID(),
+    trustProxy,
+    // A client that trickles its request (slow loris) is cut off: headers within their timeout, the
+    // whole request within its own, checked often enough for the limits to mean what they say.
+    http: {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
+    },
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, dataSource), adapter, {
     logger: ['error', 'warn'],
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
-  // An empty JSON body means "no fields" (all create fields are optional); malformed JSON is the caller's mistake.
+  // An empty JSON body means "no fields" (all create fields are optional); malformed, too deep or poisoned JSON is the caller's mistake.
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT }, (_request, body, done) => {
-    if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(body));
+      done(null, parseJsonBody(String(body)));
     } catch (error) {
-      done(Object.assign(error as Error, { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
+      done(error as Error, undefined);
     }
   });
 
   // The one JSON body that carries an image (spec 4.9) gets room for 10 MB in base64; a route's limit overrides the parser's.
+  // Its caller's embed token is checked before that body is read, so nobody without one makes us buffer 10 MB.
+  const embedTokens = new EmbedTokenVerifier(config.EMBED_TOKEN_SECRET);
   fastify.addHook('onRoute', (route) => {
-    if (route.url === CHECK_LIVENESS_BASE64_PATH) route.bodyLimit = MAX_BASE64_IMAGE_CHARS + 1024;
+    if (route.url !== CHECK_LIVENESS_BASE64_PATH) return;
+    route.bodyLimit = MAX_BASE64_IMAGE_CHARS + 1024;
+    const checkTokenFirst = async (request: FastifyRequest) => void (await embedTokens.verifyHeader(request.headers.authorization));
+    route.preParsing = [...[route.preParsing ?? []].flat(), checkTokenFirst];
   });
 
   // Spec part 9: the resolved version is echoed on every response, errors included.

@@ -21,24 +21,22 @@ export interface DeviceRequest extends FastifyRequest {
 }
 
 /**
- * `Authorization: Bearer <embedToken>` on /v1/kyc/* (spec part 5). The token is verified as the
- * session service issues it: HS256 only, issuer kyc-session, audience kyc-device, unexpired. An
- * expired token means its session has expired (they expire together), so it is KYC_003.
+ * An embed token verified as the session service issues it: HS256 only, issuer kyc-session,
+ * audience kyc-device, unexpired. An expired token means its session has expired (they expire
+ * together), so it is KYC_003.
  */
-@Injectable()
-export class EmbedTokenGuard implements CanActivate {
+export class EmbedTokenVerifier {
   private readonly key: Uint8Array;
 
-  constructor(@Inject(EMBED_TOKEN_SECRET) secret: string) {
+  constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<DeviceRequest>();
-    const token = bearerToken(request.headers.authorization);
+  /** The session of `Authorization: Bearer <embedToken>`, or UNAUTHENTICATED / SESSION_EXPIRED. */
+  async verifyHeader(authorization: string | undefined): Promise<DeviceSession> {
+    const token = bearerToken(authorization);
     if (!token) throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing embed token: send Authorization: Bearer <embedToken>');
-    request.device = await this.verify(token);
-    return true;
+    return this.verify(token);
   }
 
   private async verify(token: string): Promise<DeviceSession> {
@@ -63,5 +61,21 @@ export class EmbedTokenGuard implements CanActivate {
       if (error instanceof KycError) throw error;
       throw new KycError(ErrorCode.UNAUTHENTICATED, 'Invalid embed token');
     }
+  }
+}
+
+/** `Authorization: Bearer <embedToken>` on /v1/kyc/* (spec part 5); sets `request.device`. */
+@Injectable()
+export class EmbedTokenGuard implements CanActivate {
+  private readonly verifier: EmbedTokenVerifier;
+
+  constructor(@Inject(EMBED_TOKEN_SECRET) secret: string) {
+    this.verifier = new EmbedTokenVerifier(secret);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<DeviceRequest>();
+    request.device = await this.verifier.verifyHeader(request.headers.authorization);
+    return true;
   }
 }
