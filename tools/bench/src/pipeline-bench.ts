@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import * as path from 'node:path';
-import { type RunningStack, startStack } from '@kyc/stack';
 import { documentFixture, liveSelfie } from '@kyc/verification-fixtures';
 import { percentile, percentileChart } from './percentiles';
+import { expectStatus, openSandbox, peakRssMb, SandboxClient } from './sandbox';
 
 /**
  * `npm run bench:pipeline`: whole sandbox verifications through the real models — create →
@@ -20,51 +20,9 @@ const CONCURRENT_ROUNDS = Number(process.env.BENCH_CONCURRENT_ROUNDS ?? 3);
 
 type Step = 'create' | 'upload_document' | 'upload_face' | 'submit' | 'total';
 
-async function timed<T>(run: () => Promise<Response>, expectStatus: number[]): Promise<{ ms: number; body: T }> {
-  const started = performance.now();
-  const response = await run();
-  const body = (await response.json()) as T;
-  const ms = performance.now() - started;
-  if (!expectStatus.includes(response.status)) throw new Error(`unexpected ${response.status}: ${JSON.stringify(body)}`);
-  return { ms, body };
-}
-
-function form(image: Buffer, fields: Record<string, string> = {}): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  data.append('images', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'image.jpg');
-  return data;
-}
-
-/** Peak resident memory of a process so far, from /proc (Linux). */
-function peakRssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<void> {
-  let stack: RunningStack | undefined;
-  let dataDir: string | undefined;
-  let baseUrl = process.env.KYC_API_URL;
-  let key = process.env.KYC_SANDBOX_KEY;
-  if (!baseUrl || !key) {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-pipeline-'));
-    console.log('[bench] starting a stack for the run …');
-    stack = await startStack({
-      dataDir,
-      env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '' },
-      log: (line) => line.startsWith('[stack]') && console.log(line),
-    });
-    baseUrl = stack.baseUrl;
-    key = stack.credentials.environments.sandbox.secretKey;
-  }
-  const api = baseUrl;
-  const auth = { authorization: `Bearer ${key}` };
+  const sandbox = await openSandbox('bench');
+  const client = new SandboxClient(sandbox.baseUrl, sandbox.sandboxKey);
   try {
     console.log('[bench] generating a passport for the live sample …');
     const passport = await documentFixture({ seed: 5 });
@@ -77,36 +35,16 @@ async function main(): Promise<void> {
       const started = performance.now();
       // One person verifying repeatedly under one e-mail: not a duplicate, so each run can complete
       // (the duplicate search still runs over every earlier completion).
-      const created = await timed<{ id: string }>(
-        () =>
-          fetch(`${api}/v1/sessions`, {
-            method: 'POST',
-            headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ clientMetadata: { email: 'bench.person@example.com' } }),
-          }),
-        [201],
-      );
+      const created = expectStatus(await client.createSession({ email: 'bench.person@example.com' }), [201], 'create');
       let documentMs = 0;
       for (const { side, image } of passport.sides) {
-        documentMs += (
-          await timed(
-            () =>
-              fetch(`${api}/v1/verifications/${created.body.id}/documents`, {
-                method: 'POST',
-                headers: auth,
-                body: form(image, { imageType: side }),
-              }),
-            [200],
-          )
-        ).ms;
+        documentMs += expectStatus(await client.uploadDocument(created.body.id, image, side), [200], 'upload document').ms;
       }
-      const face = await timed(
-        () => fetch(`${api}/v1/verifications/${created.body.id}/face`, { method: 'POST', headers: auth, body: form(selfie) }),
-        [200],
-      );
-      const submit = await timed<{ status: string }>(
-        () => fetch(`${api}/v1/verifications/${created.body.id}/submit`, { method: 'POST', headers: auth }),
+      const face = expectStatus(await client.uploadFace(created.body.id, selfie), [200], 'upload face');
+      const submit = expectStatus(
+        await client.call<{ status: string }>('POST', `/v1/verifications/${created.body.id}/submit`),
         [200, 400],
+        'submit',
       );
       const total = performance.now() - started;
       if (!measured) continue;
@@ -131,35 +69,21 @@ async function main(): Promise<void> {
         ];
       }),
     ) as Record<Step, { p50: number; p95: number; max: number }>;
-    const pids = stack?.pids() ?? {};
+    const pids = sandbox.pids();
     const sequentialDocumentPeakMb = peakRssMb(pids.document);
 
     // Concurrency phase: CONCURRENT_UPLOADS sessions upload their passport at the same moment, several rounds.
     const concurrentUploads: number[] = [];
     for (let round = 0; round < CONCURRENT_ROUNDS && CONCURRENT_UPLOADS > 1; round++) {
       const sessions = await Promise.all(
-        Array.from({ length: CONCURRENT_UPLOADS }, () =>
-          timed<{ id: string }>(
-            () =>
-              fetch(`${api}/v1/sessions`, {
-                method: 'POST',
-                headers: { ...auth, 'content-type': 'application/json' },
-                body: JSON.stringify({}),
-              }),
-            [201],
-          ),
-        ),
+        Array.from({ length: CONCURRENT_UPLOADS }, async () => expectStatus(await client.createSession(), [201], 'create')),
       );
       const uploads = await Promise.all(
-        sessions.map((created) =>
-          timed(
-            () =>
-              fetch(`${api}/v1/verifications/${created.body.id}/documents`, {
-                method: 'POST',
-                headers: auth,
-                body: form(passport.sides[0].image, { imageType: passport.sides[0].side }),
-              }),
+        sessions.map(async (created) =>
+          expectStatus(
+            await client.uploadDocument(created.body.id, passport.sides[0].image, passport.sides[0].side),
             [200],
+            'upload document',
           ),
         ),
       );
@@ -226,8 +150,7 @@ async function main(): Promise<void> {
     );
     console.log(`[bench] results: ${jsonFile}\n[bench] chart:   ${svgFile}`);
   } finally {
-    await stack?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await sandbox.stop();
   }
 }
 
