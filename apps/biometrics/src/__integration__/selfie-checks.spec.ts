@@ -154,6 +154,22 @@ describe('biometrics selfie checks', () => {
     });
   }, 60_000);
 
+  it('does not fail a person on a crop that shows no face the detector finds: NOT_PERFORMED, not NOT_MATCHED', async () => {
+    // What GetPortrait cut from an eval:pipeline passport when the portrait search took a block of
+    // printed text for the face: the face library embeds it only through its whole-image fallback.
+    const textCrop = readFileSync(join(__dirname, 'fixtures', 'portrait-crop-of-printed-text.jpg'));
+    const analysed = await analyzeFace(textCrop);
+    expect(analysed.kind === 'face' || analysed.kind === 'low_quality' ? analysed.detection : analysed.kind).toBe('whole_image');
+    const sessionId = randomUUID();
+    await upload(sessionId, live);
+    portraits.crops.set(sessionId, textCrop);
+    await expect(match(sessionId)).resolves.toMatchObject({
+      status: faceMatchStatuses.toWire('NOT_PERFORMED'),
+      performed: false,
+      score: 0,
+    });
+  }, 60_000);
+
   it('raises the duplicate signal for the same face under another identity or e-mail, only after the earlier one completed, and forgets purged faces', async () => {
     const first = randomUUID();
     await upload(first, live);
