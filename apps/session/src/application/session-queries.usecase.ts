@@ -52,6 +52,18 @@ export class SessionQueries {
     return Object.fromEntries(DEVICE_FIELDS.map((field) => [field, merged[field] ?? '']));
   }
 
+  /**
+   * Spec part 3: the user opened the hosted widget. A `pending` session becomes `connected` (the
+   * state machine's widget_opened row); any other status is answered as it is, a decided one
+   * included, so the page can say where the verification stands. Expired: KYC_003.
+   */
+  openWidget(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
+    return this.sessions.transaction(async (tx) => {
+      const current = await lockForWrite(tx, scope, sessionId);
+      return current.status === 'pending' ? applyTransition(tx, current, 'widget_opened', {}) : current;
+    });
+  }
+
   async getVerification(scope: SessionScope, sessionId: string): Promise<VerificationView> {
     const found = await this.sessions.findWithLatestAttempt(scope, sessionId);
     const current = isPastTtl(snapshotOf(found.session), new Date()) ? await readSession(this.sessions, scope, sessionId) : found.session;

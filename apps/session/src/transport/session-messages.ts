@@ -27,7 +27,9 @@ export function toSessionMessage(
     expiresAt: record.expiresAt.toISOString(),
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
-    widgetUrl: `${base}/widget/sessions/${record.id}`,
+    // The page reads its embed token from the fragment, which no server, log or Referer sees
+    // (README, "Hosted widget"). Only the create answer carries the token, so only it links with one.
+    widgetUrl: `${base}/widget/sessions/${record.id}${extras.embedToken ? `#token=${extras.embedToken}` : ''}`,
     qrCodeUrl: `${base}/widget/sessions/${record.id}/qr`,
     allowManualUpload: extras.allowManualUpload ?? true,
     testMode: record.testMode,
@@ -36,6 +38,16 @@ export function toSessionMessage(
     environment: toProtoEnvironment(record.environment),
     userConsent: record.consentAt !== null,
     consentTimestamp: record.consentAt?.toISOString() ?? '',
+  };
+}
+
+/** What the hosted page needs on opening (OpenWidget): the session, its language and the settings it shows. */
+export function toWidgetSessionMessage(record: SessionRecord, urls: PublicUrls): session.WidgetSession {
+  return {
+    session: toSessionMessage(record, { urls, allowManualUpload: record.allowManualUpload }),
+    language: record.language,
+    poaRequired: record.poaRequired,
+    nextAction: record.status === 'action_required' ? (record.nextAction ?? '') : '',
   };
 }
 

@@ -23,6 +23,7 @@ import {
   toPoaJobMessage,
   toSettingsMessage,
   toSessionMessage,
+  toWidgetSessionMessage,
   toSessionSummary,
   toSubmitResult,
   toVerificationMessage,
@@ -189,6 +190,12 @@ export class SessionGrpcController implements session.SessionServiceController {
     if (!request.deviceData) throw new KycError(ErrorCode.VALIDATION_FAILED, 'deviceData missing');
     const merged = await this.useCases.queries.recordDeviceData(scope, sessionId, request.deviceData);
     return { ipAddress: '', userAgent: '', fingerprint: '', timezone: '', language: '', platform: '', screenResolution: '', ...merged };
+  }
+
+  async openWidget(request: session.SessionRef): Promise<session.WidgetSession> {
+    const { scope, sessionId } = requireRef(request);
+    const opened = await this.useCases.queries.openWidget(scope, sessionId);
+    return toWidgetSessionMessage(opened, this.useCases.urls);
   }
 
   async submit(request: session.SessionRef): Promise<session.SubmitResult> {
