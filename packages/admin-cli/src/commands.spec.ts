@@ -37,6 +37,13 @@ describe(buildRequest.name, () => {
       path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate',
     });
     expect(buildRequest('keys:revoke', ['p1', 'k1'], {})).toEqual({ method: 'POST', path: '/admin/v1/projects/p1/keys/k1/revoke' });
+    expect(buildRequest('webhook:rotate-secret', ['p1', 'live'], { 'overlap-hours': '48' })).toEqual({
+      method: 'POST',
+      path: '/admin/v1/projects/p1/environments/live/webhook/rotate-secret',
+      body: { overlapHours: 48 },
+    });
+    expect(buildRequest('webhook:rotate-secret', ['p1', 'live'], {})).toMatchObject({ body: {} });
+    expect(() => buildRequest('webhook:rotate-secret', ['p1', 'live'], { 'overlap-hours': 'soon' })).toThrow(/overlap-hours/);
     expect(buildRequest('webhook:set', ['p1', 'test', 'http://127.0.0.1:4000/h'], {})).toEqual({
       method: 'PUT',
       path: '/admin/v1/projects/p1/environments/test/webhook',

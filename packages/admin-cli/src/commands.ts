@@ -99,7 +99,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   keys:list <projectId>
   keys:rotate <projectId> <environment>
   keys:revoke <projectId> <keyId>
-  webhook:set <projectId> <environment> <url>
+  webhook:set <projectId> <environment> <url>            (the secret is shown when the endpoint is created)
+  webhook:rotate-secret <projectId> <environment> [--overlap-hours 24]
   webhook:deliveries <projectId> <environment> [--limit N]
   webhook:replay <projectId> <deliveryId>
   balance:top-up <projectId> <environment> <amount>
@@ -155,6 +156,12 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
         method: 'PUT',
         path: `${project(0)}/environments/${environment(args[1])}/webhook`,
         body: { url: decodeURIComponent(required(args[2], 'url')) },
+      };
+    case 'webhook:rotate-secret':
+      return {
+        method: 'POST',
+        path: `${project(0)}/environments/${environment(args[1])}/webhook/rotate-secret`,
+        body: flags['overlap-hours'] === undefined ? {} : { overlapHours: wholeNumber(flags['overlap-hours'], 'overlap-hours') },
       };
     case 'webhook:deliveries':
       return {

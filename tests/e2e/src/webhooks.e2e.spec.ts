@@ -145,6 +145,38 @@ describe.each(transports)('webhooks over the running stack (%s events)', (_trans
     }
   });
 
+  it('rotates the secret with an overlap: both secrets verify the next delivery, the same URL again rotates nothing', async () => {
+    const admin = { key: stack.credentials.adminToken };
+    const base = `/admin/v1/projects/${stack.credentials.projectId}/environments/test/webhook`;
+    const same = await api.request('PUT', base, { ...admin, json: { url: receiver.url } });
+    expect(same.status).toBe(200);
+    expect(same.body).toEqual({ url: receiver.url });
+    const rotated = await api.request('POST', `${base}/rotate-secret`, { ...admin, json: { overlapHours: 1 } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body).toMatchObject({
+      url: receiver.url,
+      secret: expect.stringMatching(/^whsec_/),
+      previousSecretExpiresAt: expect.any(String),
+    });
+    const { body: s } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
+    await api.submit(sk, s.id);
+    const [delivery] = await receiver.waitFor(s.id, 1);
+    expect(() => verifyWebhook(delivery.body, delivery.headers, secret)).not.toThrow();
+    expect(verifies(delivery, rotated.body.secret)).toBe(true);
+    expect(delivery.headers['webhook-id']).toBe(JSON.parse(delivery.body).id);
+    // Receivers that switched: the old secret is dropped at once with an overlap of 0.
+    const final = await api.request('POST', `${base}/rotate-secret`, { ...admin, json: { overlapHours: 0 } });
+    expect(final.body.previousSecretExpiresAt).toBeNull();
+    const refused = await api.request('POST', `${base}/rotate-secret`, { ...admin, json: { overlapHours: 169 } });
+    expect(refused.status).toBe(400);
+    const { body: next } = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
+    await api.submit(sk, next.id);
+    const [after] = await receiver.waitFor(next.id, 1);
+    expect(verifies(after, final.body.secret)).toBe(true);
+    expect(() => verifyWebhook(after.body, after.headers, rotated.body.secret)).toThrow();
+    secret = final.body.secret;
+  });
+
   it('refuses private addresses for live endpoints', async () => {
     const refused = await api.request('PUT', `/admin/v1/projects/${stack.credentials.projectId}/environments/live/webhook`, {
       key: stack.credentials.adminToken,

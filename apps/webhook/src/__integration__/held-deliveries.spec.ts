@@ -84,7 +84,7 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
 
   it('holds a completion while PoA is pending and releases it on verification.poa_completed, once', async () => {
     const projectId = randomUUID();
-    await new EndpointRepository(webhook).upsert(projectId, 'test', 'http://127.0.0.1:9/hooks', 'whsec_test');
+    await new EndpointRepository(webhook).set(projectId, 'test', 'http://127.0.0.1:9/hooks', () => 'whsec_test');
     const [held, plain] = [randomUUID(), randomUUID()];
     await consume([completed(projectId, held, true), completed(projectId, plain, false)]);
     expect(await statuses(held)).toEqual(['held']);
@@ -103,7 +103,7 @@ describe('held completion webhooks (poaRequiredForVerification)', () => {
 
   it('makes no webhook of verification.closed (billing-only: a session ended unbilled)', async () => {
     const projectId = randomUUID();
-    await new EndpointRepository(webhook).upsert(projectId, 'test', 'http://127.0.0.1:9/hooks', 'whsec_test');
+    await new EndpointRepository(webhook).set(projectId, 'test', 'http://127.0.0.1:9/hooks', () => 'whsec_test');
     const sessionId = randomUUID();
     await consume([{ ...envelope(projectId, sessionId), type: 'verification.closed', payload: { status: 'expired', testMode: false } }]);
     expect(await statuses(sessionId)).toEqual([]);

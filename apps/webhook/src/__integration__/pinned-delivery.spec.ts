@@ -36,7 +36,7 @@ describe('webhook delivery pinned to the vetted address', () => {
   /** A test-mode endpoint on `host`, one delivery for it, sent once by a dispatcher whose resolver answers `addresses`. */
   async function deliverVia(host: string, addresses: string[], lookups: string[]) {
     const projectId = randomUUID();
-    await new EndpointRepository(database.dataSource).upsert(projectId, 'test', `http://${host}:${port}/hook`, 'whsec_test');
+    await new EndpointRepository(database.dataSource).set(projectId, 'test', `http://${host}:${port}/hook`, () => 'whsec_test');
     const deliveries = new DeliveryRepository(database.dataSource);
     const sessionId = randomUUID();
     await deliveries.enqueue(

@@ -5,11 +5,25 @@ import { isGlobalUnicast, isLinkLocalOrMetadata, mayDeliverTo } from './url-poli
 import { webhookBody } from './webhook-payload';
 
 describe('webhook signatures', () => {
-  it('signs "<t>.<body>" for v1 and the raw body for sha256', () => {
-    const body = '{"id":"e1"}';
-    const headers = signatureHeaders('whsec_x', body, 1_700_000_000);
-    expect(headers['x-signature']).toBe(`t=1700000000, v1=${createHmac('sha256', 'whsec_x').update(`1700000000.${body}`).digest('hex')}`);
-    expect(headers['x-signature-256']).toBe(`sha256=${createHmac('sha256', 'whsec_x').update(body).digest('hex')}`);
+  const body = '{"id":"e1"}';
+  const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
+
+  it('signs "<t>.<body>" for v1 and the raw body for sha256, and names the event in webhook-id', () => {
+    const headers = signatureHeaders({ current: 'whsec_x' }, body, 1_700_000_000, 'evt-1');
+    expect(headers).toEqual({
+      'x-signature': `t=1700000000, v1=${hmac('whsec_x', `1700000000.${body}`)}`,
+      'x-signature-256': `sha256=${hmac('whsec_x', body)}`,
+      'webhook-id': 'evt-1',
+      'webhook-timestamp': '1700000000',
+    });
+  });
+
+  it('during a rotation signs with both secrets: the new v1 first, the old beside it; the legacy header with the new only', () => {
+    const headers = signatureHeaders({ current: 'whsec_new', previous: 'whsec_old' }, body, 1_700_000_000, 'evt-1');
+    expect(headers['x-signature']).toBe(
+      `t=1700000000, v1=${hmac('whsec_new', `1700000000.${body}`)}, v1=${hmac('whsec_old', `1700000000.${body}`)}`,
+    );
+    expect(headers['x-signature-256']).toBe(`sha256=${hmac('whsec_new', body)}`);
   });
 });
 

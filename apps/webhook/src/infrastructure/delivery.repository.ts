@@ -10,6 +10,8 @@ export interface DueDelivery {
   attempts: number;
   url: string;
   secret: string;
+  /** The rotated-out secret while its overlap lasts; it signs beside `secret`. */
+  previousSecret: string | null;
 }
 
 export interface DeliveryView {
@@ -86,7 +88,8 @@ export class DeliveryRepository {
           AND d.id IN (SELECT id FROM webhook.deliveries
                         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
                         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, e.url, e.secret`,
+        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, e.url, e.secret,
+                  CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret"`,
         [limit, lockMs / 1000],
       ),
     );

@@ -77,7 +77,12 @@ export class WebhookDispatcher {
           headers: {
             'content-type': 'application/json',
             'user-agent': 'kyc-webhooks/1',
-            ...signatureHeaders(delivery.secret, delivery.body, Math.floor(Date.now() / 1000)),
+            ...signatureHeaders(
+              { current: delivery.secret, previous: delivery.previousSecret },
+              delivery.body,
+              Math.floor(Date.now() / 1000),
+              delivery.eventId,
+            ),
           },
           body: delivery.body,
           timeoutMs: this.options.timeoutMs,

@@ -2,10 +2,10 @@ import { Controller } from '@nestjs/common';
 import { projectEnvironments, webhook } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { requireWire } from '@kyc/grpc';
-import { assertEndpointUrl, newWebhookSecret } from '../domain/endpoint';
+import { assertEndpointUrl, assertSecretOverlap, newWebhookSecret } from '../domain/endpoint';
 import { DeliveryRepository, type DeliveryView } from '../infrastructure/delivery.repository';
 import { EndpointUrlPolicy } from '../infrastructure/endpoint-url-policy';
-import { EndpointRepository } from '../infrastructure/endpoint.repository';
+import { type EndpointRecord, EndpointRepository } from '../infrastructure/endpoint.repository';
 
 function toDeliveryMessage(d: DeliveryView): webhook.Delivery {
   return {
@@ -28,6 +28,17 @@ function toDeliveryMessage(d: DeliveryView): webhook.Delivery {
   };
 }
 
+function endpointMessage(ref: webhook.EndpointRef, endpoint: EndpointRecord, issuedSecret: string): webhook.Endpoint {
+  return {
+    projectId: ref.projectId,
+    environment: ref.environment,
+    url: endpoint.url,
+    secret: issuedSecret,
+    updatedAt: endpoint.updatedAt.toISOString(),
+    previousSecretExpiresAt: endpoint.previousSecretExpiresAt?.toISOString() ?? '',
+  };
+}
+
 @Controller()
 @webhook.WebhookServiceControllerMethods()
 export class WebhookGrpcController implements webhook.WebhookServiceController {
@@ -41,16 +52,16 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
     const environment = requireWire(projectEnvironments, request.environment, 'environment');
     const parsed = assertEndpointUrl(request.url);
     await this.urlPolicy.assertAllowed(environment, parsed);
-    const url = parsed.toString();
+    const saved = await this.endpoints.set(request.projectId, environment, parsed.toString(), newWebhookSecret);
+    return endpointMessage(request, saved, saved.issuedSecret ?? '');
+  }
+
+  async rotateSecret(request: webhook.RotateSecretRequest): Promise<webhook.Endpoint> {
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
+    assertSecretOverlap(request.overlapSeconds);
     const secret = newWebhookSecret();
-    const saved = await this.endpoints.upsert(request.projectId, environment, url, secret);
-    return {
-      projectId: request.projectId,
-      environment: request.environment,
-      url: saved.url,
-      secret,
-      updatedAt: saved.updatedAt.toISOString(),
-    };
+    const rotated = await this.endpoints.rotateSecret(request.projectId, environment, secret, request.overlapSeconds);
+    return endpointMessage(request, rotated, secret);
   }
 
   async listDeliveries(request: webhook.ListDeliveriesRequest): Promise<webhook.ListDeliveriesResponse> {
@@ -71,12 +82,6 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
     const environment = requireWire(projectEnvironments, request.environment, 'environment');
     const found = await this.endpoints.find(request.projectId, environment);
     if (!found) throw new KycError(ErrorCode.NOT_FOUND, 'No webhook endpoint is set for this environment');
-    return {
-      projectId: request.projectId,
-      environment: request.environment,
-      url: found.url,
-      secret: '',
-      updatedAt: found.updatedAt.toISOString(),
-    };
+    return endpointMessage(request, found, '');
   }
 }

@@ -86,6 +86,8 @@ export const environmentSettingsBody = z
 
 export const createProjectBody = z.object({ name: z.string().min(1).max(200), accountName: z.string().min(1).max(200).optional() });
 export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
+/** How long the replaced secret keeps signing beside the new one: 0 (not at all) to 168 hours; 24 unless given. */
+export const rotateWebhookSecretBody = z.strictObject({ overlapHours: z.number().int().min(0).max(168).default(24) });
 export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });
 export const trialBody = z.object({ trialRemaining: z.number().int().min(0).max(1_000_000) });
 export const reviewBody = z.discriminatedUnion('decision', [
