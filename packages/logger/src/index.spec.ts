@@ -1,31 +1,58 @@
 import { Writable } from 'node:stream';
-import { createLogger } from './index';
+import { NOT_LOGGED, createLogger } from './index';
+
+function capture() {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { logger: createLogger('test', 'info', sink), lines };
+}
 
 describe(createLogger.name, () => {
-  it('redacts keys, e-mails, names and document numbers', () => {
-    const captured: string[] = [];
-    const sink = new Writable({
-      write(chunk, _encoding, done) {
-        captured.push(String(chunk));
-        done();
-      },
-    });
-    const logger = createLogger('test', 'info', sink);
+  it('writes only allowed fields: keys, e-mails, names, birth dates, IPs and user agents are left out, nested ones too', () => {
+    const { logger, lines } = capture();
     logger.info(
       {
         authorization: 'Bearer sk_test_abc',
-        user: { email: 'a@b.c' },
+        user: { email: 'a@b.c', firstName: 'Jane' },
         documentNumber: 'X123',
         extractedData: { fullName: 'Jane Roe' },
+        dateOfBirth: '1985-03-12',
+        ip: '203.0.113.7',
+        userAgent: 'Mozilla/5.0 (Jane)',
+        clientMetadata: { email: 'a@b.c' },
         sessionId: 's-1',
+        statusCode: 200,
       },
       'hello',
     );
-    const line = captured.join('');
-    expect(line).not.toContain('sk_test_abc');
-    expect(line).not.toContain('a@b.c');
-    expect(line).not.toContain('X123');
-    expect(line).not.toContain('Jane Roe');
-    expect(JSON.parse(line)).toMatchObject({ service: 'test', sessionId: 's-1', msg: 'hello' });
+    const line = lines.join('');
+    for (const personal of ['sk_test_abc', 'a@b.c', 'Jane', 'X123', '1985-03-12', '203.0.113.7', 'Mozilla'])
+      expect(line).not.toContain(personal);
+    expect(JSON.parse(line)).toMatchObject({ service: 'test', sessionId: 's-1', statusCode: 200, msg: 'hello', dateOfBirth: NOT_LOGGED });
+  });
+
+  it("keeps an error's type, message, code and stack, never a database error's parameters or detail", () => {
+    const { logger, lines } = capture();
+    const failed = Object.assign(new Error('duplicate key value violates unique constraint "consents_pkey"'), {
+      code: '23505',
+      detail: 'Key (email)=(jane.roe@example.com) already exists.',
+      parameters: ['jane.roe@example.com', '203.0.113.7'],
+      query: 'INSERT INTO session.consents …',
+    });
+    logger.error({ err: failed, sessionId: 's-2' }, 'query failed');
+    const line = lines.join('');
+    expect(line).not.toContain('jane.roe@example.com');
+    expect(line).not.toContain('203.0.113.7');
+    expect(JSON.parse(line).err).toEqual({
+      type: 'Error',
+      message: expect.stringContaining('duplicate key'),
+      code: '23505',
+      stack: expect.any(String),
+    });
   });
 });

@@ -41,7 +41,9 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsTableName: `${options.schema}_migrations`,
     synchronize: false,
     migrationsRun: false,
-    logging: ['error'],
+    // Off: TypeORM's logger prints failed queries with their parameters (secrets, metadata, IPs) to stderr.
+    // A failed query throws to its caller, whose structured logger writes the error without them.
+    logging: false,
     extra: {
       max: options.poolSize ?? 10,
       application_name: `kyc-${options.schema}`,

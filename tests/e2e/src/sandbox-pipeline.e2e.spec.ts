@@ -20,22 +20,46 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   let key: string;
   let dataDir: string;
   let genuinePassport: DocumentFixture;
+  /** Every line the services wrote during the run, at the production log level (issue 26, item 10: scanned at the end). */
+  const serviceLog: string[] = [];
+  /** Every personal value this run sent or made the pipeline read: none may appear in `serviceLog`. */
+  const personalValues = new Set<string>();
+  const personal = <T extends string>(value: T): T => {
+    personalValues.add(value);
+    return value;
+  };
+  /** A generated document whose printed person (names, birth date, number) is remembered for the log scan. */
+  const fixture = async (options: Parameters<typeof documentFixture>[0]) => {
+    const made = await documentFixture(options);
+    const { firstName, lastName, dateOfBirth, documentNumber } = made.expected;
+    for (const name of [
+      firstName,
+      lastName,
+      transliterateToMrz(firstName).replace(/</g, ' '),
+      transliterateToMrz(lastName).replace(/</g, ' '),
+    ])
+      if (name.length >= 4) personal(name);
+    personal(dateOfBirth);
+    personal(documentNumber);
+    return made;
+  };
+  /** The end user's device as the consent records it, through the proxy this stack trusts (loopback). */
+  const endUserDevice = { 'user-agent': personal('KycE2E-Phone/7.3 (end-user-ua-5f1c)'), 'x-forwarded-for': personal('203.0.113.77') };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-e2e-pipeline-'));
-    const lines: string[] = [];
     try {
       // The integrator's receiver below listens on loopback, which sandbox URLs refuse by default.
       stack = await startStack({
         dataDir,
-        env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: '', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' },
-        log: (line) => lines.push(line),
+        env: { LOG_LEVEL: 'info', KAFKA_BROKERS: '', WEBHOOK_ALLOW_PRIVATE_URLS: 'true', TRUSTED_PROXIES: '127.0.0.1' },
+        log: (line) => serviceLog.push(line),
       });
     } catch (error) {
-      throw new Error(`${(error as Error).message}\n${lines.slice(-30).join('\n')}`);
+      throw new Error(`${(error as Error).message}\n${serviceLog.slice(-30).join('\n')}`);
     }
     api = new ApiClient(stack.baseUrl);
-    genuinePassport = await documentFixture({ seed: 11 });
+    genuinePassport = await fixture({ seed: 11 });
   }, 180_000);
 
   afterAll(async () => {
@@ -58,6 +82,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   };
   beforeEach(async () => {
     ({ projectId, key } = await isolatedProject());
+    personal(key);
   });
   const review = (sessionId: string, json: Record<string, string>) =>
     api.request('POST', `/admin/v1/projects/${projectId}/sessions/${sessionId}/review`, { key: stack.credentials.adminToken, json });
@@ -70,7 +95,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     (await receiver.waitFor(sessionId, count)).map((received) => JSON.parse(received.body));
 
   const newSession = async (email = `user-${Math.random().toString(36).slice(2)}@example.com`) => {
-    const created = await api.createSession(key, { clientMetadata: { email } });
+    const created = await api.createSession(key, { clientMetadata: { email: personal(email) } });
     expect(created.status).toBe(201);
     return created.body.id as string;
   };
@@ -127,13 +152,17 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   it('completes a verification done entirely with the embed token: consent, the ID card front and back, selfie, complete', async () => {
     const created = await api.createSession(key, {
-      clientMetadata: { email: `device-${Math.random().toString(36).slice(2)}@example.com` },
+      clientMetadata: {
+        email: personal(`device-${Math.random().toString(36).slice(2)}@example.com`),
+        fullName: personal('Henrietta Quellmalz'),
+      },
     });
     const { id: sessionId, embedToken } = created.body as { id: string; embedToken: string };
+    personal(embedToken);
     const device = (path: string, options: { form?: FormData; json?: unknown } = {}) =>
-      api.request('POST', path, { key: embedToken, ...options });
+      api.request('POST', path, { key: embedToken, headers: endUserDevice, ...options });
     expect((await device(`/v1/kyc/consent/${sessionId}`, { json: { textVersion: 'widget-2026-11', locale: 'en-GB' } })).status).toBe(200);
-    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    const card = await fixture({ seed: 14, documentType: 'id_card' });
     for (const { side, image } of card.sides) {
       const upload = await device('/v1/kyc/upload-document', { form: imageForm(image, `${side}.jpg`, { sessionId, imageType: side }) });
       expect([side, upload.status, upload.body.issues ?? []]).toEqual([side, 200, []]);
@@ -222,7 +251,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   it('fails an impostor selfie with KYC_020 and purges, and the session reopens on the next upload', async () => {
     const sessionId = await newSession();
-    await uploadSides(sessionId, await documentFixture({ seed: 12, portrait: 'other_person' }));
+    await uploadSides(sessionId, await fixture({ seed: 12, portrait: 'other_person' }));
     expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
     const submitted = await api.submit(key, sessionId);
     expect(submitted.status).toBe(400);
@@ -240,7 +269,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
   it('fails an expired document with KYC_013', async () => {
     const sessionId = await newSession();
     // Seed 13's clean MRZ is one of the misses eval:documents counts (MRZ_DATA_UNREADABLE since detection runs at 736 px): not what this case is about.
-    const expired = await documentFixture({ seed: 14, faults: ['expired'] });
+    const expired = await fixture({ seed: 14, faults: ['expired'] });
     const [main] = await uploadSides(sessionId, expired);
     expect(main.status).toBe(200);
     expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
@@ -253,7 +282,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   it('refuses submit of an ID card without its back side (KYC_009), then completes once the back is in', async () => {
     const sessionId = await newSession();
-    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    const card = await fixture({ seed: 14, documentType: 'id_card' });
     const front = card.sides.find((s) => s.side === 'front');
     const back = card.sides.find((s) => s.side === 'back');
     if (!front || !back) throw new Error('the ID card fixture has a front and a back');
@@ -272,8 +301,8 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
 
   it('asks for the back side again when a card front was uploaded as the back (action_required, resubmit_back), then completes', async () => {
     const sessionId = await newSession();
-    const frontTwice = await documentFixture({ seed: 14, documentType: 'id_card', faults: ['front_uploaded_as_back'] });
-    const card = await documentFixture({ seed: 14, documentType: 'id_card' });
+    const frontTwice = await fixture({ seed: 14, documentType: 'id_card', faults: ['front_uploaded_as_back'] });
+    const card = await fixture({ seed: 14, documentType: 'id_card' });
     expect(frontTwice.expected).toEqual(card.expected);
     for (const upload of await uploadSides(sessionId, frontTwice)) expect(upload.status).toBe(200);
     expect((await api.uploadFace(key, sessionId, liveSelfie())).status).toBe(200);
@@ -514,6 +543,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     });
     expect(hook.status).toBe(200);
     const first = await newSession('duplicate.one@example.com');
+    personal(hook.body.secret ?? '');
     await uploadSides(first, genuinePassport);
     await api.uploadFace(key, first, liveSelfie());
     expect((await api.submit(key, first)).body.status).toBe('completed');
@@ -524,7 +554,7 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
     const second = await newSession('duplicate.two@example.com');
-    await uploadSides(second, await documentFixture({ seed: 21 }));
+    await uploadSides(second, await fixture({ seed: 21 }));
     await api.uploadFace(key, second, liveSelfie());
     const submitted = await api.submit(key, second);
     expect(submitted.body).toMatchObject({ status: 'manual_review', issues: [{ code: 'GENERIC_REVIEW' }] });
@@ -538,5 +568,18 @@ describe('Sandbox pipeline (real models) over the running stack', () => {
       type: 'verification.completed',
       data: { object: { status: 'completed', duplicate: { suspected: true } } },
     });
+  });
+
+  // Last in the file: every case above has run and written its logs (issue 26, item 10).
+  it('writes no personal value to any service log of the whole run: names, birth dates, numbers, e-mails, IP, user agent, tokens', () => {
+    personalValues.delete('');
+    personal(stack.credentials.adminToken);
+    expect(personalValues.size).toBeGreaterThan(20);
+    // At the production level the services write a line per analysed side, per attempt, per delivery…
+    expect(serviceLog.length).toBeGreaterThan(20);
+    const leaks = [...personalValues].flatMap((value) =>
+      serviceLog.filter((line) => line.includes(value)).map((line) => `${value}: ${line.slice(0, 300)}`),
+    );
+    expect(leaks).toEqual([]);
   });
 });
