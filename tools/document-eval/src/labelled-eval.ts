@@ -37,7 +37,8 @@ export interface LabelledReport {
   documentTypes: Record<string, number>;
   /**
    * Retake requests (RETAKE_PROBLEMS) on the images labelled with an MRZ: each was read by eye to label it, so a
-   * person reads it and every retake asked there is a false one. `negatives` are the images without an MRZ (other
+   * person reads it and every retake asked there is a false one (but MRZ_DATA_UNREADABLE on an MRZ printed with a
+   * wrong check digit, which the generated set expects too). `negatives` are the images without an MRZ (other
    * documents, fronts without one), counted apart: what they should get is not labelled.
    */
   retakes: {
@@ -51,6 +52,12 @@ export interface LabelledReport {
   latency: { p50Ms: number | null; p95Ms: number | null };
   images: LabelledRecord[];
 }
+
+/**
+ * A specimen printed with a wrong check digit is rightly MRZ_DATA_UNREADABLE, as the generator's wrong-check-digit
+ * documents expect it: not a false retake there.
+ */
+const MRZ_UNREADABLE = 'MRZ_DATA_UNREADABLE';
 
 export function sideFor(image: Pick<LabelledImage, 'side' | 'mrzLines'>): 'main' | 'front' | 'back' {
   if (image.side) return image.side;
@@ -108,9 +115,13 @@ export function summarizeLabelled(dataset: string, records: LabelledRecord[]): L
   }
   const latencies = records.filter((r) => !r.error).map((r) => r.latencyMs);
   const readable = records.filter((r) => r.expectedLines !== null);
-  const falseOnes = readable.filter((r) => r.error !== null || retakeCodes(r.problems).length > 0);
+  const falseCodes = (r: LabelledRecord): string[] =>
+    r.error !== null
+      ? ['analyzer error']
+      : retakeCodes(r.problems).filter((code) => !(code === MRZ_UNREADABLE && r.expectedValid === false));
+  const falseOnes = readable.filter((r) => falseCodes(r).length > 0);
   const falseByCode: Record<string, number> = {};
-  for (const r of falseOnes) for (const code of retakeCodes(r.problems)) falseByCode[code] = (falseByCode[code] ?? 0) + 1;
+  for (const r of falseOnes) for (const code of falseCodes(r)) falseByCode[code] = (falseByCode[code] ?? 0) + 1;
   const negatives = records.filter((r) => r.expectedLines === null);
   const negativeCodes: Record<string, number> = {};
   for (const r of negatives) for (const code of retakeCodes(r.problems)) negativeCodes[code] = (negativeCodes[code] ?? 0) + 1;
@@ -132,7 +143,7 @@ export function summarizeLabelled(dataset: string, records: LabelledRecord[]): L
       falseRetakes: falseOnes.length,
       falseRetakeRate: ratio(falseOnes.length, readable.length),
       falseByCode,
-      falseImages: falseOnes.map((r) => ({ file: r.file, codes: r.error ? ['analyzer error'] : retakeCodes(r.problems) })),
+      falseImages: falseOnes.map((r) => ({ file: r.file, codes: falseCodes(r) })),
       negatives: {
         images: negatives.length,
         asked: negatives.filter((r) => retakeCodes(r.problems).length > 0).length,
