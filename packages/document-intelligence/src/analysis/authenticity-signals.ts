@@ -53,6 +53,15 @@ export function collectAuthenticitySignals(input: SignalInputs): AuthenticitySig
     const severity = crossCheck.compared >= 2 && crossCheck.score < CROSS_CHECK_MIN_SCORE ? 'high' : 'low';
     signals.push({ code: 'MRZ_VIZ_MISMATCH', detail: crossCheck.disagreements.join('; '), severity });
   }
+  // A name one letter apart between the zones (MRZ 'MUSTERNANN', printed 'MUSTERMANN'): names carry no check digit,
+  // so the MRZ's name is not identity-grade; a reviewer compares the page. Medium, so it leads to GENERIC_REVIEW.
+  if (crossCheck && crossCheck.uncertainNames.length > 0) {
+    signals.push({
+      code: 'MRZ_VIZ_MISMATCH',
+      detail: `names one letter apart: ${crossCheck.uncertainNames.join('; ')}`,
+      severity: 'medium',
+    });
+  }
   if (quality.colourfulShare < GREYSCALE_COLOURFUL_SHARE) {
     signals.push({
       code: 'GREYSCALE_COPY',

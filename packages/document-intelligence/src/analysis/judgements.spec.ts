@@ -6,7 +6,7 @@ import { readViz } from '../viz/read-viz';
 import { collectAuthenticitySignals } from './authenticity-signals';
 import { decideDocumentType, type LayoutEvidence, personalDataFieldsOf } from './document-type';
 import { buildExtractedData, toSubmitExtractedData } from './extracted-data';
-import { crossCheckMrzAndViz } from './mrz-viz-cross-check';
+import { compareNames, crossCheckMrzAndViz } from './mrz-viz-cross-check';
 import { judgeSideProblems } from './side-problems';
 
 const now = new Date('2026-11-23T00:00:00Z');
@@ -270,6 +270,58 @@ describe('side problems', () => {
     expect(judgeBesideViz(['Name: MUSTERFRAU', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).toContain('MRZ_CROSS_LOW_SCORE');
     expect(judgeBesideViz(['Name: MUSTERMAN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
     expect(judgeBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKA MARIA', 'Geburtsdatum: 12.08.1964'])).not.toContain('MRZ_CROSS_LOW_SCORE');
+  });
+});
+
+describe('MRZ names against the printed names of the same side', () => {
+  it('compares in ICAO 9303 transliteration: umlauts, ß and accents are the same name, a changed letter is not', () => {
+    expect(compareNames('MUELLER', 'Müller')).toBe('same');
+    expect(compareNames('MULLER', 'Müller')).toBe('same'); // Ü→U, the other transliteration ICAO allows
+    expect(compareNames('STRASSE', 'Straße')).toBe('same');
+    expect(compareNames('POELZL', 'POLZL')).toBe('same'); // the printed Ö read without its dots
+    expect(compareNames('MATTHAEUS', 'Matthaus')).toBe('same');
+    expect(compareNames('BERENGER', 'Bérénger')).toBe('same');
+    expect(compareNames('JEAN<LUC', 'Jean-Luc')).toBe('same');
+    expect(compareNames('WOLFESCHLEGELSTEINHAUSENBERGERD', 'Wolfeschlegelsteinhausenbergerdorff')).toBe('same'); // truncated
+    expect(compareNames('MUSTERNANN', 'MUSTERMANN')).toBe('one_letter_apart');
+    expect(compareNames('NARIA', 'Maria')).toBe('one_letter_apart');
+    expect(compareNames('MUELER', 'Müller')).toBe('one_letter_apart');
+    expect(compareNames('SCHMIDT', 'MUSTERMANN')).toBe('different');
+  });
+
+  /** The signals of the German card's back (TD1_DEU, or other lines) beside a visual zone of these lines. */
+  const signalsBesideViz = (vizLines: string[], lines = TD1_DEU) => {
+    const reading = mrz(lines);
+    return collectAuthenticitySignals({
+      mrz: reading,
+      crossCheck: crossCheckMrzAndViz(reading, readViz(VIZ_LINES(vizLines))),
+      foldedText: '',
+      now,
+      data: buildExtractedData(reading, readViz(VIZ_LINES(vizLines))),
+      quality: goodQuality,
+    });
+  };
+
+  it('sends a name one letter apart from the printed one to review: no check digit says which zone is right', () => {
+    const misread = [TD1_DEU[0], TD1_DEU[1], 'MUSTERNANN<<ERIKA<<<<<<<<<<<<<'];
+    const signals = signalsBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'], misread);
+    expect(signals).toContainEqual(expect.objectContaining({ code: 'MRZ_VIZ_MISMATCH', severity: 'medium' }));
+    expect(signals.find((s) => s.severity !== 'low')?.detail).toContain("MRZ 'MUSTERNANN' vs VIZ 'MUSTERMANN'");
+    // The printed given name misread instead: the same doubt, the same review.
+    expect(signalsBesideViz(['Name: MUSTERMANN', 'Vornamen: ERIKO', 'Geburtsdatum: 12.08.1964']).some((s) => s.severity === 'medium')).toBe(
+      true,
+    );
+  });
+
+  it('raises nothing for names that agree in ICAO transliteration', () => {
+    const quiet = (vizLines: string[]) => signalsBesideViz(vizLines).filter((s) => s.code === 'MRZ_VIZ_MISMATCH');
+    expect(quiet(['Name: MUSTERMANN', 'Vornamen: ERIKA', 'Geburtsdatum: 12.08.1964'])).toEqual([]);
+    const umlaut = ['IDD<<T220001293<<<<<<<<<<<<<<<', '6408125<2010315D<<<<<<<<<<<<<4', 'MUELLER<<JUERGEN<<<<<<<<<<<<<<'];
+    expect(
+      signalsBesideViz(['Name: MÜLLER', 'Vornamen: JÜRGEN', 'Geburtsdatum: 12.08.1964'], umlaut).filter(
+        (s) => s.code === 'MRZ_VIZ_MISMATCH',
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -1,6 +1,12 @@
 import { TD3 } from '../layouts';
 import { computeCheckDigit } from '../check-digit';
-import { MAX_SUBSTITUTION_COST, rescoreByCheckDigits, type ScoredLine } from './check-digit-rescoring';
+import {
+  LETTER_IN_DOCUMENT_NUMBER_NATS,
+  MAX_SUBSTITUTION_COST,
+  preferDigitsInDocumentNumber,
+  rescoreByCheckDigits,
+  type ScoredLine,
+} from './check-digit-rescoring';
 import { decodeGreedy, decodeWithGrammar, MRZ_ALPHABET, MRZ_CLASSES, type StepLogProbs, substitutionCost } from './constrained-decode';
 import { layoutGrammar } from './layout-grammar';
 
@@ -116,6 +122,42 @@ describe('rescoreByCheckDigits', () => {
       scored(printed, grammar[1]),
     ]);
     expect(result.lines[0]).toBe('P<UTOERIKSSQN<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<');
+  });
+});
+
+describe('preferDigitsInDocumentNumber', () => {
+  const grammar = layoutGrammar(TD3);
+  const line1 = 'P<BLRIVANOVA<<TATSIANA<<<<<<<<<<<<<<<<<<<<<<';
+  const printed = '0000000000BLR7001017F15010104010160B000PB326';
+  // O at places 1 and 2 (weights 7 and 3): 24 × 7 + 24 × 3 = 240, so the number's check passes read either way.
+  const readOO = 'OO' + printed.slice(2);
+  const scored = (text: string, costOfZero: number[]): ScoredLine => ({
+    text,
+    allowed: grammar[1],
+    cost: (x, ch) => (ch === text[x] ? 0 : text[x] === 'O' && ch === '0' ? costOfZero[x] : 12),
+  });
+  const firmLine1: ScoredLine = { text: line1, allowed: grammar[0], cost: (x, ch) => (ch === line1[x] ? 0 : 12) };
+
+  it('reads O as 0 in a number whose check digits pass either way, when the model was not sure enough of the O', () => {
+    expect(rescoreByCheckDigits(TD3, [firmLine1, scored(readOO, [3, 5])]).lines[1]).toBe(readOO);
+    const result = preferDigitsInDocumentNumber(TD3, [firmLine1, scored(readOO, [3, 5])], [line1, readOO]);
+    expect(result.lines[1]).toBe(printed);
+    expect(result.substitutions).toEqual(['2:1 O→0 (3.00, number prior)', '2:2 O→0 (5.00, number prior)']);
+  });
+
+  it('keeps O when the model is surer of it than the prior is against it', () => {
+    const sure = LETTER_IN_DOCUMENT_NUMBER_NATS + 1;
+    expect(preferDigitsInDocumentNumber(TD3, [firmLine1, scored(readOO, [sure, sure])], [line1, readOO]).lines[1]).toBe(readOO);
+  });
+
+  it('never makes a passing check fail: one O read as 0 always changes the check digit', () => {
+    const oneO = 'O' + printed.slice(1);
+    // The number as read passes its check only if that O is real; reading it 0 would fail, so it stays.
+    const number = 'O12345678';
+    const withCheck = `${number}${computeCheckDigit(number)}` + printed.slice(10);
+    expect(preferDigitsInDocumentNumber(TD3, [firmLine1, scored(withCheck, [0.5])], [line1, withCheck]).lines[1]).toBe(withCheck);
+    // And a number whose own check fails is left to the check digits (nothing ties there).
+    expect(preferDigitsInDocumentNumber(TD3, [firmLine1, scored(oneO, [0.5])], [line1, oneO]).lines[1]).toBe(oneO);
   });
 });
 

@@ -6,7 +6,7 @@ import { mrzStatesExist } from '../country-codes';
 import { LAYOUTS, type MrzLayout } from '../layouts';
 import { readMrz } from '../read-mrz';
 import { type MrzReading } from '../types';
-import { rescoreByCheckDigits, type ScoredLine } from './check-digit-rescoring';
+import { preferDigitsInDocumentNumber, rescoreByCheckDigits, type ScoredLine } from './check-digit-rescoring';
 import { type ConstrainedReading, decodeGreedy, decodeWithGrammar, type StepLogProbs, substitutionCost } from './constrained-decode';
 import { layoutGrammar } from './layout-grammar';
 import { MAX_STRIP_WIDTH, MRZ_STRIP_HEIGHT, recogniseMrzStrip } from './mrz-recogniser-session';
@@ -94,7 +94,9 @@ function readWindow(layout: MrzLayout, grammar: string[][], window: number[], pr
     allowed: grammar[k],
     cost: (x, character) => substitutionCost(probs[window[k]], reading, x, character),
   }));
-  const rescored = rescoreByCheckDigits(layout, scored);
+  const byChecks = rescoreByCheckDigits(layout, scored);
+  const byPrior = preferDigitsInDocumentNumber(layout, scored, byChecks.lines);
+  const rescored = { lines: byPrior.lines, substitutions: [...byChecks.substitutions, ...byPrior.substitutions] };
   const result = readMrz(rescored.lines, { now });
   if (!result.ok || result.reading.format !== layout.format || !mrzStatesExist(result.reading)) return null;
   return {
