@@ -7,7 +7,67 @@ function lines(...texts: string[]): OcrLine[] {
   return texts.map((text, i) => ({ text, confidence: 0.95, box: { x: 0, y: i * 20, width: 200, height: 16 }, words: [] }));
 }
 
+/** An OCR line of positioned words: [text, left edge] pairs, one row at `y`, words as tall as `height`. */
+function placed(y: number, height: number, ...words: [string, number][]): OcrLine {
+  return {
+    text: words.map(([t]) => t).join(' '),
+    confidence: 0.95,
+    box: { x: words[0][1], y, width: 800, height },
+    words: words.map(([text, x]) => ({
+      text,
+      confidence: 0.95,
+      box: { x, y, width: text.length * height * 0.6, height },
+      region: { cx: x, cy: y, length: 1, thickness: 1, angle: 0 },
+    })),
+  };
+}
+
 describe('readViz', () => {
+  it('splits a value line among captions by the columns they start, when some caption went unread', () => {
+    // Three captions printed over three values; the first caption came out garbled, so two date captions were read
+    // over three words: each date goes to the caption above it, not the whole line to both.
+    const v = readViz([
+      placed(
+        0,
+        12,
+        ['PLAGE', 40],
+        ['DF', 90],
+        ['BIRFH', 110],
+        ['DATE', 330],
+        ['OF', 370],
+        ['ISSUE', 395],
+        ['DATE', 620],
+        ['OF', 660],
+        ['EXPIRY', 685],
+      ),
+      placed(20, 22, ['LIEGE', 40], ['14/09/2018', 330], ['13/09/2028', 620]),
+    ]);
+    expect(v).toMatchObject({ issueDate: '2018-09-14', expiryDate: '2028-09-13' });
+    // Two captions over a value with a space in it: the words under the first caption stay together.
+    const names = readViz([
+      placed(0, 12, ['Given', 40], ['names', 90], ['Nationality', 400]),
+      placed(20, 22, ['ANNA', 40], ['LENA', 120], ['DEU', 400]),
+    ]);
+    expect(names).toMatchObject({ givenNames: 'ANNA LENA', nationality: 'DEU' });
+  });
+
+  it('gives two date captions over a value line read as one word its dates in their order', () => {
+    const v = readViz(lines('DATE OF ISSUE / DATE DE DELIVRANCE   DATE OF EXPIRY', 'NANTES 06/12/2018 05/12/2028'));
+    expect(v).toMatchObject({ issueDate: '2018-12-06', expiryDate: '2028-12-05' });
+    // Dates printed with month names are told apart the same way.
+    expect(readViz(lines('Date of issue  Date of expiry', '06 DEC 2018 05 DEC 2028'))).toMatchObject({
+      issueDate: '2018-12-06',
+      expiryDate: '2028-12-05',
+    });
+  });
+
+  it('takes nothing beside a capital caption as its value when the line under it is printed in larger value type', () => {
+    const caption = (y: number): OcrLine => placed(y, 12, ['LIEU', 40], ['DE', 80], ['NAISSANCE', 105], ['PLA', 230]);
+    expect(readViz([caption(0), placed(20, 22, ['NAMUR', 40])])).toMatchObject({ placeOfBirth: 'NAMUR' });
+    // Value type as small as the caption's (an inline "Caption VALUE" layout): the text beside it stays the value.
+    expect(readViz([caption(0), placed(20, 12, ['NAMUR', 40])]).raw.placeOfBirth).toBe('PLA');
+  });
+
   it('reads the French ID visual zone as OCR returned it for mrz-dev id1.jpg', () => {
     const v = readViz(
       lines(

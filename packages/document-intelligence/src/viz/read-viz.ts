@@ -38,7 +38,8 @@ export function readViz(lines: OcrLine[]): VizReading {
     const folded = foldText(line.text);
     const hits = hitsPerLine[index];
     const below = index + 1 < lines.length && hitsPerLine[index + 1].length === 0 ? lines[index + 1] : null;
-    const waiting: { field: VizFieldName; beside: string }[] = [];
+    const waiting: { field: VizFieldName; beside: string; left: number | null }[] = [];
+    const captionSized = below !== null && printedSmallerThan(line, below);
     hits.forEach((hit, k) => {
       const known = reading.raw[hit.field];
       if (known !== undefined && parsesAs(hit.field, known)) return; // an unparsable earlier value may still be replaced
@@ -46,13 +47,15 @@ export function readViz(lines: OcrLine[]): VizReading {
       if (k + 1 < hits.length && hits[k + 1].field === hit.field) return; // "Surname/Nom/Name": the value follows the last one
       if (waiting.some((w) => w.field === hit.field)) return;
       const beside = cleanSeparators(originalSlice(line.text, folded, hit.end, nextStart));
-      if (beside && parsesAs(hit.field, beside) && !(below && besideLooksLikeCaption(hit.field, beside))) reading.raw[hit.field] = beside;
-      else waiting.push({ field: hit.field, beside });
+      if (beside && parsesAs(hit.field, beside) && !(below && besideLooksLikeCaption(hit.field, beside, captionSized)))
+        reading.raw[hit.field] = beside;
+      else waiting.push({ field: hit.field, beside, left: wordLeftAt(line, hit.start) });
     });
     const shared = below
       ? shareValueLine(
           waiting.map((w) => w.field),
           below,
+          waiting.map((w) => w.left),
         )
       : {};
     for (const { field, beside } of waiting) {
@@ -72,7 +75,11 @@ export function readViz(lines: OcrLine[]): VizReading {
  * caption the rest — the OCR often glues the two ("MAUT", "FGBR"). Otherwise, as many OCR words as captions
  * are given out in order; failing that every caption gets the whole line, as before.
  */
-function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<VizFieldName, string>> {
+function shareValueLine(
+  fields: VizFieldName[],
+  line: OcrLine,
+  captionLefts: (number | null)[] = [],
+): Partial<Record<VizFieldName, string>> {
   const text = cleanSeparators(line.text);
   if (fields.length === 0 || !text) return {};
   if (fields.length === 1) return { [fields[0]]: text };
@@ -89,10 +96,77 @@ function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<V
     }
   }
   const words = line.words.map((w) => cleanSeparators(w.text)).filter(Boolean);
+  if (words.length !== fields.length) {
+    const byColumn = shareByColumn(fields, line, captionLefts);
+    if (byColumn) return byColumn;
+    const byOrder = datesInOrder(fields, text);
+    if (byOrder) return { ...Object.fromEntries(fields.map((f) => [f, text])), ...byOrder };
+  }
   fields.forEach((field, i) => {
     out[field] = words.length === fields.length ? words[i] : text;
   });
   return out;
+}
+
+/**
+ * The value line split by the columns its captions start: a value is printed under its caption, left-aligned with
+ * it, so each word goes to the last caption starting left of it (a third of the word's height of slack for a
+ * tilted photo). Three captions over "LIEGE 14/09/2018 13/09/2028" where only the two date captions were read
+ * gave both dates' captions the whole line, and the expiry its first date (the issue date). Null when a caption's
+ * place is unknown or two captions start in one word (glued by the OCR): then nothing tells the columns apart.
+ */
+function shareByColumn(
+  fields: VizFieldName[],
+  line: OcrLine,
+  captionLefts: (number | null)[],
+): Partial<Record<VizFieldName, string>> | null {
+  if (captionLefts.length !== fields.length || captionLefts.some((x) => x === null)) return null;
+  const lefts = captionLefts as number[];
+  if (lefts.some((x, i) => i > 0 && x <= lefts[i - 1])) return null;
+  const columns: string[][] = fields.map(() => []);
+  for (const word of line.words) {
+    const text = cleanSeparators(word.text);
+    if (!text) continue;
+    const slack = word.box.height / 3;
+    let column = 0;
+    lefts.forEach((x, i) => {
+      if (word.box.x + slack >= x) column = i;
+    });
+    columns[column].push(text);
+  }
+  const out: Partial<Record<VizFieldName, string>> = {};
+  fields.forEach((field, i) => {
+    if (columns[i].length > 0) out[field] = columns[i].join(' ');
+  });
+  return out;
+}
+
+const DATE_FIELDS: readonly VizFieldName[] = ['birthDate', 'issueDate', 'expiryDate'];
+/** A printed date: 12.03.1985, 12/03/1985, 12-03-85, 12 MAR 1985 (or 12MAR1985), 12 03 1985. */
+const DATE_IN_TEXT = /\b\d{1,2}(?:[./-]\d{1,2}[./-]|\s?[A-Za-z]{3}\s?|\s\d{2}\s)\d{2,4}\b/g;
+
+/**
+ * Date captions sharing a value line whose words could not be told apart by column (the OCR read the line as one
+ * word): the dates are printed left to right in the order of their captions, so when the line holds exactly as many
+ * dates as there are date captions each takes its own. The other captions keep the whole line, as before.
+ */
+function datesInOrder(fields: VizFieldName[], text: string): Partial<Record<VizFieldName, string>> | null {
+  const dateFields = fields.filter((f) => DATE_FIELDS.includes(f));
+  if (dateFields.length < 2) return null;
+  const dates = [...text.matchAll(DATE_IN_TEXT)].map((m) => m[0]).filter((d) => parseVizDate(d) !== null);
+  if (dates.length !== dateFields.length) return null;
+  return Object.fromEntries(dateFields.map((f, i) => [f, dates[i]]));
+}
+
+/** Left edge of the word of `line` that holds character `index` of its text (the words joined by one space), or null. */
+function wordLeftAt(line: OcrLine, index: number): number | null {
+  let at = 0;
+  for (const word of line.words) {
+    const end = at + word.text.length;
+    if (index < end) return index >= at ? word.box.x : null;
+    at = end + 1;
+  }
+  return null;
 }
 
 /**
@@ -101,11 +175,30 @@ function shareValueLine(fields: VizFieldName[], line: OcrLine): Partial<Record<V
  * those the OCR cannot tell from capitals (c o s v w x z) give a caption away; a sex letter beside its caption
  * (often a misread '/') gives way to the one on the value line, which is split among the captions it serves.
  */
-function besideLooksLikeCaption(field: VizFieldName, beside: string): boolean {
+function besideLooksLikeCaption(field: VizFieldName, beside: string, captionSized: boolean): boolean {
   if (field === 'sex') return true;
-  if (field === 'surname' || field === 'givenNames' || field === 'placeOfBirth') return /[abd-np-ruty]/.test(beside);
+  if (field === 'surname' || field === 'givenNames' || field === 'placeOfBirth') return captionSized || /[abd-np-ruty]/.test(beside);
   return false;
 }
+
+/**
+ * Whether `line` is printed in caption type over `below`: documents print captions smaller than the values under
+ * them (ICAO 9303 part 3), so a caption line whose words are clearly shorter than the value line's holds no value,
+ * even in capitals, where the lower-case test above sees nothing ("LIEU DE NAISSANCE / PLACE OF BIRTH" read
+ * "PLA" beside its first caption). Median word heights, so a stray tall or short word does not decide it.
+ */
+function printedSmallerThan(line: OcrLine, below: OcrLine): boolean {
+  const median = (l: OcrLine): number | null => {
+    const heights = l.words.map((w) => w.box.height).sort((a, b) => a - b);
+    return heights.length === 0 ? null : heights[Math.floor(heights.length / 2)];
+  };
+  const caption = median(line);
+  const value = median(below);
+  return caption !== null && value !== null && value >= CAPTION_TO_VALUE_HEIGHT * caption;
+}
+
+/** Value type at least this much taller than the caption line's: classic prints 27 over 17 px, the other layouts 21–26 over 11–15. */
+const CAPTION_TO_VALUE_HEIGHT = 1.3;
 
 /**
  * Text left beside a caption whose value line below did not parse. A sex letter there stands alone ("Sex: F"); one
