@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { AdmissionGate } from '@kyc/grpc';
 import type { DataSource } from '@kyc/persistence';
 import { FaceMatchService, type PortraitSource } from './application/face-match.service';
 import { SelfieRepository } from './infrastructure/selfie.repository';
@@ -6,7 +7,7 @@ import { BiometricsGrpcController } from './transport/biometrics.grpc-controller
 
 @Module({})
 export class BiometricsModule {
-  static register(dataSource: DataSource, portraits: PortraitSource): DynamicModule {
+  static register(dataSource: DataSource, portraits: PortraitSource, admission: AdmissionGate): DynamicModule {
     const selfies = new SelfieRepository(dataSource);
     return {
       module: BiometricsModule,
@@ -14,6 +15,7 @@ export class BiometricsModule {
       providers: [
         { provide: SelfieRepository, useValue: selfies },
         { provide: FaceMatchService, useValue: new FaceMatchService(selfies, portraits) },
+        { provide: AdmissionGate, useValue: admission },
       ],
     };
   }

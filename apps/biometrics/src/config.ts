@@ -1,8 +1,9 @@
-import { commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
   ...uploadCandidateEnv,
+  ...admissionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
   /** The document service, for the portrait the selfie is matched against. */
   DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),

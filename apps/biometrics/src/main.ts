@@ -1,5 +1,5 @@
 import { createEventBus } from '@kyc/events';
-import { PeriodicTask, runGrpcService } from '@kyc/grpc';
+import { AdmissionGate, PeriodicTask, runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { loadBiometricsConfig } from './config';
 import { createBiometricsDataSource } from './infrastructure/data-source';
@@ -12,7 +12,11 @@ runGrpcService({
   loadConfig: loadBiometricsConfig,
   createDataSource: createBiometricsDataSource,
   module: (config, dataSource) =>
-    BiometricsModule.register(dataSource, documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS)),
+    BiometricsModule.register(
+      dataSource,
+      documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS),
+      AdmissionGate.fromConfig('biometrics service', config),
+    ),
   afterStart: (config, dataSource, logger) => {
     const selfies = new SelfieRepository(dataSource);
     const sweep = new PeriodicTask(

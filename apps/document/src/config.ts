@@ -1,4 +1,4 @@
-import { commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
 import { parseImageKey } from './infrastructure/image-cipher';
 
 /**
@@ -18,6 +18,7 @@ const imageKey = () =>
 const schema = z.object({
   ...commonEnv,
   ...uploadCandidateEnv,
+  ...admissionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
   DOCUMENT_ENCRYPTION_KEY: imageKey(),
 });

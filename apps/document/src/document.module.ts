@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { type BackgroundWork, PeriodicTask } from '@kyc/grpc';
+import { AdmissionGate, type BackgroundWork, PeriodicTask } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { DocumentAnalysisService } from './application/document-analysis.service';
@@ -52,6 +52,7 @@ export class DocumentModule {
       module: DocumentModule,
       controllers: [DocumentGrpcController],
       providers: [
+        { provide: AdmissionGate, useValue: AdmissionGate.fromConfig('document service', config) },
         { provide: DocumentAnalysisService, useValue: service },
         { provide: ProofOfAddressService, useValue: buildProofOfAddressService(config, dataSource, service, logger) },
       ],

@@ -54,6 +54,17 @@ export const positiveInt = () => z.coerce.number().int().positive();
  * that lost a race with submit or a purge) is deleted. It must exceed the session's analysis
  * deadline, since promotion follows the analysis.
  */
+/**
+ * Admission control of the document and biometrics services' analyses (AdmissionGate in
+ * @kyc/grpc): how many run at once and how many may wait; the next is answered 503
+ * SERVICE_UNAVAILABLE with Retry-After instead of queueing without bound.
+ */
+export const admissionEnv = {
+  MAX_CONCURRENT_ANALYSES: positiveInt().default(4),
+  MAX_QUEUED_ANALYSES: z.coerce.number().int().min(0).default(16),
+  ANALYSIS_RETRY_AFTER_SECONDS: positiveInt().default(2),
+};
+
 export const uploadCandidateEnv = {
   UPLOAD_CANDIDATE_TTL_MS: z.coerce.number().int().min(60_000).default(900_000),
   UPLOAD_CANDIDATE_SWEEP_MS: positiveInt().default(60_000),

@@ -13,4 +13,5 @@ export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDe
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export { PeriodicTask } from './periodic-task';
 export { requireWire, requireWireUuid } from './wire-values';
+export { AdmissionGate, type AdmissionLimits } from './admission-gate';
 export { PROPAGATION_MARGIN_MS, callDeadline, withUpstreamDeadline } from './deadline-context';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { type EnvironmentName, faceMatchStatuses, projectEnvironments } from '@kyc/contracts';
 import { analyzeFace } from '@kyc/face';
+import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { FaceMatchService } from '../application/face-match.service';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
@@ -30,6 +31,7 @@ describe('MatchEnrolled (vault reuse)', () => {
     controller = new BiometricsGrpcController(
       selfies,
       new FaceMatchService(selfies, { getPortrait: async () => ({ found: false, image: Buffer.alloc(0), side: '' }) }),
+      new AdmissionGate('biometrics service', { maxConcurrent: 4, maxQueued: 16, retryAfterSeconds: 2 }),
     );
   });
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { type EnvironmentName, faceMatchStatuses, projectEnvironments } from '@kyc/contracts';
 import { analyzeFace } from '@kyc/face';
+import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
 import { FaceMatchService, type PortraitSource } from '../application/face-match.service';
@@ -35,7 +36,11 @@ describe('biometrics selfie checks', () => {
 
   beforeAll(() => {
     selfies = new SelfieRepository(database.dataSource);
-    controller = new BiometricsGrpcController(selfies, new FaceMatchService(selfies, portraits));
+    controller = new BiometricsGrpcController(
+      selfies,
+      new FaceMatchService(selfies, portraits),
+      new AdmissionGate('biometrics service', { maxConcurrent: 4, maxQueued: 16, retryAfterSeconds: 2 }),
+    );
   });
 
   const PROJECT = randomUUID();
@@ -306,4 +311,25 @@ describe('biometrics selfie checks', () => {
       code: 'KYC_006',
     });
   });
+
+  it('answers an analysis over the admission limit at once with a retryable SERVICE_UNAVAILABLE (issue 26, item 4)', async () => {
+    const busy = new BiometricsGrpcController(
+      selfies,
+      new FaceMatchService(selfies, portraits),
+      new AdmissionGate('biometrics service', { maxConcurrent: 1, maxQueued: 0, retryAfterSeconds: 2 }),
+    );
+    const image = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
+    const answers = await Promise.allSettled([
+      busy.checkLiveness({ image, testMode: false }),
+      busy.checkLiveness({ image, testMode: false }),
+    ]);
+    expect(answers.filter((a) => a.status === 'fulfilled')).toEqual([
+      { status: 'fulfilled', value: expect.objectContaining({ isLive: true }) },
+    ]);
+    expect(answers.filter((a) => a.status === 'rejected')).toEqual([
+      { status: 'rejected', reason: expect.objectContaining({ code: 'SERVICE_UNAVAILABLE', details: { retryAfterSeconds: 2 } }) },
+    ]);
+    // The slot is free again once the first is done.
+    await expect(busy.checkLiveness({ image, testMode: false })).resolves.toMatchObject({ isLive: true });
+  }, 60_000);
 });

@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { biometrics, faceMatchStatuses, projectEnvironments } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type SelfieAnalysis, analyzeSelfie } from '@kyc/face';
-import { requireWire } from '@kyc/grpc';
+import { AdmissionGate, requireWire } from '@kyc/grpc';
 import { decodeImage } from '@kyc/image-intake';
 import { type FaceMatchOutcome, FaceMatchService } from '../application/face-match.service';
 import {
@@ -24,6 +24,8 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   constructor(
     private readonly selfies: SelfieRepository,
     private readonly faceMatch: FaceMatchService,
+    /** Caps the model runs (detection, embedding, liveness, matching) running and waiting at once. */
+    private readonly admission: AdmissionGate,
   ) {}
 
   /**
@@ -36,7 +38,7 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const decoded = await decodeImage(image);
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
-      const verdict = unavailableAsKycError(judgeSelfie, await analyzeSelfie(image));
+      const verdict = unavailableAsKycError(judgeSelfie, await this.admission.run(() => analyzeSelfie(image)));
       if (!verdict.accepted)
         return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true, uploadId: '' };
       selfie = verdict.selfie;
@@ -65,10 +67,8 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
   /** Submit: selfie against the document portrait and the duplicate index (KYC_021 / KYC_022 for an unusable selfie). */
   async matchFace(request: biometrics.MatchFaceRequest): Promise<biometrics.FaceMatch> {
     if (request.testMode) return testModeMatch();
-    const outcome = await this.faceMatch.match({
-      ...request,
-      environment: requireWire(projectEnvironments, request.environment, 'environment'),
-    });
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
+    const outcome = await this.admission.run(() => this.faceMatch.match({ ...request, environment }));
     return toFaceMatchMessage(outcome);
   }
 
@@ -78,10 +78,8 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
    */
   async matchEnrolled(request: biometrics.MatchEnrolledRequest): Promise<biometrics.FaceMatch> {
     if (request.testMode) return testModeMatch();
-    const outcome = await this.faceMatch.matchEnrolled({
-      ...request,
-      environment: requireWire(projectEnvironments, request.environment, 'environment'),
-    });
+    const environment = requireWire(projectEnvironments, request.environment, 'environment');
+    const outcome = await this.admission.run(() => this.faceMatch.matchEnrolled({ ...request, environment }));
     return toFaceMatchMessage(outcome);
   }
 
@@ -93,7 +91,7 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const image = Buffer.from(request.image);
     await decodeImage(image);
     if (request.testMode) return { isLive: true, confidence: roundScore(TEST_MODE_SELFIE.confidence) };
-    const verdict = unavailableAsKycError(livenessVerdict, await analyzeSelfie(image));
+    const verdict = unavailableAsKycError(livenessVerdict, await this.admission.run(() => analyzeSelfie(image)));
     return { isLive: verdict.isLive, confidence: roundScore(verdict.confidence) };
   }
 

@@ -7,6 +7,7 @@ import { generateDocument, type GeneratedDocument, transliterateToMrz } from '@k
 import { decodeImage as decodeFaceImage, detectFaceBoxes } from '@kyc/face';
 import { decodeImage } from '@kyc/image-intake';
 import { createLogger } from '@kyc/logger';
+import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
 import { ProofOfAddressService } from '../application/proof-of-address.service';
@@ -55,7 +56,11 @@ describe('document analysis (sandbox/live)', () => {
       new PdfRasteriser(),
       logger,
     );
-    controller = new DocumentGrpcController(service, proofOfAddress);
+    controller = new DocumentGrpcController(
+      service,
+      proofOfAddress,
+      new AdmissionGate('document service', { maxConcurrent: 4, maxQueued: 16, retryAfterSeconds: 2 }),
+    );
     // Seeds chosen so the OCR reads every field; a different seed is a different person.
     passport = await generateDocument({ layout: 'classic', seed: 11, index: 0, documentType: 'passport', portrait: portraitOf('amy') });
     expiredPassport = await generateDocument({

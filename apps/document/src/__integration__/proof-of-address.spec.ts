@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { documentSides } from '@kyc/contracts';
 import { generateDocument, type GeneratedDocument } from '@kyc/document-generator';
 import { createLogger } from '@kyc/logger';
+import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { encryptedPdf, garbledPdf, proofOfAddressPdf } from '@kyc/verification-fixtures';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
@@ -46,7 +47,11 @@ describe('proof of address (sandbox/live)', () => {
       logger,
       () => NOW,
     );
-    controller = new DocumentGrpcController(sides, proofOfAddress);
+    controller = new DocumentGrpcController(
+      sides,
+      proofOfAddress,
+      new AdmissionGate('document service', { maxConcurrent: 4, maxQueued: 16, retryAfterSeconds: 2 }),
+    );
     passport = await generateDocument({
       layout: 'classic',
       seed: 11,

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { common, document, documentSides, evidenceScopes, severities, signalKinds } from '@kyc/contracts';
-import { requireWire } from '@kyc/grpc';
+import { AdmissionGate, requireWire } from '@kyc/grpc';
 import { DocumentAnalysisService } from '../application/document-analysis.service';
 import { ProofOfAddressService } from '../application/proof-of-address.service';
 import { testModeEvidence } from '../domain/side-analysis';
@@ -29,6 +29,8 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   constructor(
     private readonly documents: DocumentAnalysisService,
     private readonly proofOfAddress: ProofOfAddressService,
+    /** Caps the analyses (OCR, MRZ, portrait search, PDF rasterising) running and waiting at once. */
+    private readonly admission: AdmissionGate,
   ) {}
 
   async analyzeSide(request: document.AnalyzeSideRequest): Promise<document.SideAnalysis> {
@@ -37,14 +39,16 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
       analysed: _analysed,
       side: analysedSide,
       ...answer
-    } = await this.documents.analyzeSide({
-      sessionId: request.sessionId,
-      projectId: request.projectId,
-      side,
-      image: Buffer.from(request.image),
-      testMode: request.testMode,
-      dataGeneration: request.dataGeneration,
-    });
+    } = await this.admission.run(() =>
+      this.documents.analyzeSide({
+        sessionId: request.sessionId,
+        projectId: request.projectId,
+        side,
+        image: Buffer.from(request.image),
+        testMode: request.testMode,
+        dataGeneration: request.dataGeneration,
+      }),
+    );
     return { ...answer, side: documentSides.toWire(analysedSide) };
   }
 
@@ -90,6 +94,6 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   }
 
   async analyzeProofOfAddress(request: document.AnalyzeProofOfAddressRequest): Promise<document.ProofOfAddressAnalysis> {
-    return this.proofOfAddress.analyze({ ...request, document: Buffer.from(request.document) });
+    return this.admission.run(() => this.proofOfAddress.analyze({ ...request, document: Buffer.from(request.document) }));
   }
 }

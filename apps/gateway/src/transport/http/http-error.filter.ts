@@ -10,6 +10,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   if (unexpected) logger.error({ err: error, path: request.routeOptions?.url, reqId: request.id }, 'unexpected error');
   const path = request.url.split('?')[0];
   const body = buildErrorResponse({ code: kycError.code, message: kycError.message, details: kycError.details, path, now: new Date() });
+  // A service at capacity (admission control) says when to come back; so does the answer (RFC 9110 Retry-After).
+  const retryAfter = typeof kycError.details === 'object' ? kycError.details.retryAfterSeconds : undefined;
+  if (kycError.definition.retryable && typeof retryAfter === 'number' && retryAfter > 0)
+    void reply.header('retry-after', String(Math.ceil(retryAfter)));
   void reply.status(kycError.definition.httpStatus).header('content-type', 'application/json; charset=utf-8').send(body);
 }
 
