@@ -164,6 +164,7 @@ export interface EvalReport {
   spoof: KindFigures & {
     /** Refused = never approved: refused at the selfie upload (422 KYC_008b) or not approved at submit. */
     refused: number;
+    /** Refused as not live at the selfie upload (422 KYC_008b, the retake too). */
     refusedAtUpload: number;
     refusedRate: number | null;
   };
@@ -233,7 +234,7 @@ export function aggregate(outcomes: readonly CaseOutcome[]): EvalReport {
     spoof: {
       ...spoofFigures,
       refused: spoofRefused,
-      refusedAtUpload: spoofs.filter(isRefused).length,
+      refusedAtUpload: spoofs.filter((o) => o.final === 'selfie_refused').length,
       refusedRate: rate(spoofRefused, spoofs.length),
     },
     byLayout,

@@ -18,7 +18,7 @@ const COLOURS: Record<string, string> = {
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function stackedBarChart(title: string, rows: StackedRow[]): string {
-  const labelWidth = 230;
+  const labelWidth = 280;
   const barWidth = 480;
   const rowHeight = 24;
   const top = 48;
