@@ -2,9 +2,10 @@ import { MATCH_CALIBRATION, MATCH_SCORE_BANDS, calibratedScore, euclideanDistanc
 
 /**
  * The selfie against the document portrait, in the face library's bands (set in one place,
- * @kyc/face matching/match-score.ts, from faces-dev and faces-real-dev together): MATCHED where
- * impostors are accepted at FAR ≤ 1e-3 (distance ≤ 0.601, score ≥ 0.7); LOW_SCORE, a reviewer's
- * call as FACE_MATCH_LOW_SCORE, up to the FAR 1e-2 distance (0.657, score 0.3); NOT_MATCHED beyond.
+ * @kyc/face matching/match-score.ts, from faces-dev and faces-real-dev selfie pairs and printed
+ * portraits against selfies together): MATCHED where impostors are accepted at FAR ≤ 1e-3
+ * (distance ≤ 0.595, score ≥ 0.7); LOW_SCORE, a reviewer's call as FACE_MATCH_LOW_SCORE, up to the
+ * FAR 1e-2 distance (0.655, score 0.3); NOT_MATCHED beyond.
  */
 export const FACE_MATCH_BANDS = {
   /** At or above: MATCHED. */
