@@ -21,6 +21,7 @@ import { HealthController } from './transport/http/health.controller';
 import { AUTH_CACHE_TTL_MS } from './transport/http/secret-key.guard';
 import { SessionsController } from './transport/http/sessions.controller';
 import { VerificationsController } from './transport/http/verifications.controller';
+import { WidgetPageController } from './transport/http/widget-page.controller';
 
 @Module({})
 export class GatewayModule {
@@ -39,6 +40,7 @@ export class GatewayModule {
         ScoringAdminController,
         SessionsAdminController,
         DeadLettersAdminController,
+        WidgetPageController,
       ],
       providers: [
         { provide: ServiceClients, useValue: clients },

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     },
   });
   console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.baseUrl} (credentials: ${stack.credentialsFile})`);
+  await printWidgetLink(stack.baseUrl, stack.credentials.environments.sandbox.secretKey);
 
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
@@ -41,6 +42,26 @@ async function main(): Promise<void> {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
     process.on(signal, () => shutdown(signal));
+  }
+}
+
+/**
+ * A sandbox session to try the hosted widget with (README, "Hosted widget"), printed on this
+ * terminal only: its widgetUrl carries the session's embed token in the fragment. It expires
+ * unused after 60 minutes and is billed (from the sandbox trial) only if it completes.
+ */
+async function printWidgetLink(baseUrl: string, sandboxSecretKey: string): Promise<void> {
+  try {
+    const response = await fetch(`${baseUrl}/v1/sessions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandboxSecretKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientMetadata: { email: 'widget-demo@example.com' }, language: 'en', expiryMinutes: 60 }),
+    });
+    const body = (await response.json()) as { widgetUrl?: string; errorCode?: string };
+    if (!response.ok || !body.widgetUrl) throw new Error(`${response.status} ${body.errorCode ?? ''}`);
+    console.log(`[stack] hosted widget, a new sandbox session (60 min): ${body.widgetUrl}`);
+  } catch (error) {
+    console.log(`[stack] no widget link: creating a sandbox session failed (${error instanceof Error ? error.message : String(error)})`);
   }
 }
 

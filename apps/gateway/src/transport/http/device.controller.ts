@@ -9,7 +9,7 @@ import { decodeBase64Image } from './base64-image';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
 import { toProtoEnvironment } from './environment-mapping';
 import { captureOf, readMultipartUpload, readProofOfAddressUpload } from './multipart-upload';
-import { presentConsent, presentDocumentUpload, presentFaceUpload, presentPoaJob, presentSubmit } from './presenters';
+import { presentConsent, presentDocumentUpload, presentFaceUpload, presentPoaJob, presentSubmit, presentWidgetSession } from './presenters';
 import {
   consentBody,
   deviceDocumentUploadFields,
@@ -136,6 +136,18 @@ export class DeviceController {
       userAgent: (request.headers['user-agent'] ?? '').slice(0, MAX_USER_AGENT_CHARS),
     });
     return presentConsent(consent);
+  }
+
+  /**
+   * Our route for the hosted page (spec part 3: the user opens the widget, `pending` → `connected`):
+   * answers what the page shows: status, language, the settings it follows and the side an
+   * `action_required` session asks for. A decided session is answered too, so the page can say so;
+   * an expired one is KYC_003. Not rate limited: it runs no model and a page opens it once.
+   */
+  @Post('widget/open/:sessionId')
+  @HttpCode(200)
+  async openWidget(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
+    return presentWidgetSession(await this.clients.session.openWidget(this.sessionOf(request.device, sessionId)));
   }
 
   /** Spec 4.9: the device finishes the flow; the same as submit (4.7). */

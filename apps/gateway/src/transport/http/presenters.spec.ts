@@ -1,5 +1,5 @@
 import { common, type session } from '@kyc/contracts';
-import { presentVerification } from './presenters';
+import { presentVerification, presentWidgetSession } from './presenters';
 
 const EXTRACTED: session.ExtractedData = {
   fullName: '',
@@ -59,5 +59,50 @@ describe(presentVerification.name, () => {
       verificationWith({ documentType: 'passport', faceMatchStatus: 'NOT_MATCHED', faceMatchScore: 0, hasFaceMatchScore: true }),
     );
     expect(read.verification).toMatchObject({ documentType: 'passport', faceMatchStatus: 'NOT_MATCHED', faceMatchScore: 0 });
+  });
+});
+
+describe(presentWidgetSession.name, () => {
+  const widgetSession = (nextAction: string): session.WidgetSession => ({
+    session: {
+      id: 's1',
+      status: common.SessionStatus.SESSION_STATUS_ACTION_REQUIRED,
+      embedToken: '',
+      expiresAt: 'e',
+      createdAt: 'c',
+      updatedAt: 'u',
+      widgetUrl: 'w',
+      qrCodeUrl: 'q',
+      allowManualUpload: false,
+      testMode: false,
+      clientMetadataJson: '{"email":"someone@example.com","userId":"u-1"}',
+      projectId: 'p1',
+      environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX,
+      userConsent: true,
+      consentTimestamp: 't',
+    },
+    language: 'uk',
+    poaRequired: true,
+    nextAction,
+  });
+
+  it('answers what the page shows and follows, and nothing of the integrator (no client metadata, project or token)', () => {
+    const presented = presentWidgetSession(widgetSession('resubmit_back'));
+    expect(presented).toEqual({
+      sessionId: 's1',
+      status: 'action_required',
+      language: 'uk',
+      testMode: false,
+      allowManualUpload: false,
+      poaRequired: true,
+      userConsent: true,
+      nextAction: 'resubmit_back',
+      expiresAt: 'e',
+    });
+    expect(JSON.stringify(presented)).not.toMatch(/someone@example.com|p1|widgetUrl/);
+  });
+
+  it('has no nextAction when the session asks for none', () => {
+    expect(presentWidgetSession(widgetSession('')).nextAction).toBeNull();
   });
 });

@@ -162,3 +162,22 @@ export function presentVerification(v: session.Verification) {
     ...(v.nextAction ? { nextAction: v.nextAction } : {}),
   };
 }
+
+/**
+ * What the hosted page needs on opening (our route, POST /v1/kyc/widget/open/{sessionId}): no
+ * client metadata, no token, nothing the page does not show or follow.
+ */
+export function presentWidgetSession(w: session.WidgetSession) {
+  const s = w.session;
+  return {
+    sessionId: s?.id ?? '',
+    status: s ? sessionStatuses.fromWire(s.status) : null,
+    language: w.language,
+    testMode: s?.testMode ?? false,
+    allowManualUpload: s?.allowManualUpload ?? true,
+    poaRequired: w.poaRequired,
+    userConsent: s?.userConsent ?? false,
+    nextAction: w.nextAction || null,
+    expiresAt: s?.expiresAt ?? '',
+  };
+}
