@@ -38,11 +38,12 @@ export const POLICY_REVISION = 1;
 /**
  * Defaults, on the figures the analysis libraries produce: a valid MRZ gives a detection
  * confidence of 0.95, a live selfie a liveness confidence of at least 0.5, a face match at the
- * library's threshold a score of 0.5 (a typical genuine pair 0.9 and more). The face match carries
- * half the weight because it is what ties the person to the document; liveness weighs least
- * because a spoof is already refused at upload (KYC_008b). With these, a valid document (0.95) and
- * a confident live selfie (0.9) still need a face score of about 0.67 (distance ≈ 0.57 against
- * the 0.605 threshold) to reach 0.8: matches close to the threshold go to a reviewer.
+ * MATCHED threshold (distance 0.595, @kyc/face MATCH_CALIBRATION) a score of 0.7 (a typical genuine
+ * pair 0.9 and more). The face match carries half the weight because it is what ties the person
+ * to the document; liveness weighs least because a spoof is already refused at upload (KYC_008b).
+ * With these, a valid document (0.95) and a confident live selfie (0.9) need a face score of about
+ * 0.67 (distance ≈ 0.60, just past the MATCHED threshold) to reach 0.8; a weaker document or
+ * liveness figure sends matches near the threshold to a reviewer.
  */
 export const DEFAULT_POLICY_SETTINGS: PolicySettings = Object.freeze({
   autoApproveThreshold: 0.8,
