@@ -84,6 +84,8 @@ export const LOGGABLE_FIELDS: ReadonlySet<string> = new Set([
   'port',
   'healthProto',
   'http',
+  // kafkajs's own entries (packages/events kafka-log: namespace, broker, client and group ids, topic, retry counts; never message values)
+  'kafka',
   // errors, through the serializer below
   'err',
   'error',
