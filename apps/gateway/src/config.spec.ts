@@ -1,13 +1,14 @@
 import { ConfigError } from '@kyc/config';
 import { apiRateLimitsOf, loadGatewayConfig } from './config';
 
-describe('gateway config: TRUSTED_PROXIES', () => {
-  const base = {
-    DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc',
-    ADMIN_TOKEN: 'a'.repeat(24),
-    EMBED_TOKEN_SECRET: 's'.repeat(32),
-  };
+/** The variables the gateway cannot start without. */
+const base = {
+  DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc',
+  ADMIN_TOKEN: 'a'.repeat(24),
+  EMBED_TOKEN_SECRET: 's'.repeat(32),
+};
 
+describe('gateway config: TRUSTED_PROXIES', () => {
   it('believes no proxy by default', () => {
     expect(loadGatewayConfig(base).TRUSTED_PROXIES).toEqual([]);
   });
@@ -26,12 +27,6 @@ describe('gateway config: TRUSTED_PROXIES', () => {
 });
 
 describe('gateway config: rate limits of spec part 8', () => {
-  const base = {
-    DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc',
-    ADMIN_TOKEN: 'a'.repeat(24),
-    EMBED_TOKEN_SECRET: 's'.repeat(32),
-  };
-
   it('defaults to the spec numbers, and 60 session creations per minute', () => {
     expect(apiRateLimitsOf(loadGatewayConfig(base))).toEqual({ upload: 120, submit: 30, read: 300, session_create: 60 });
   });
@@ -53,12 +48,6 @@ describe('gateway config: rate limits of spec part 8', () => {
 });
 
 describe('gateway config: request timeouts', () => {
-  const base = {
-    DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc',
-    ADMIN_TOKEN: 'a'.repeat(24),
-    EMBED_TOKEN_SECRET: 's'.repeat(32),
-  };
-
   it('gives a whole request two minutes and its headers 15 s by default', () => {
     expect(loadGatewayConfig(base)).toMatchObject({ HTTP_REQUEST_TIMEOUT_MS: 120_000, HTTP_HEADERS_TIMEOUT_MS: 15_000 });
   });

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
 import { createWebhookDataSource } from '../infrastructure/data-source';
 import { DeliveryRepository } from '../infrastructure/delivery.repository';
 import { EndpointRepository } from '../infrastructure/endpoint.repository';
 import { WebhookDispatcher } from '../infrastructure/webhook-dispatcher';
+import { LocalReceiver } from './local-receiver';
 
 /**
  * SSRF at send time, on a real PostgreSQL with a real local receiver: the dispatcher connects to
@@ -15,23 +14,14 @@ import { WebhookDispatcher } from '../infrastructure/webhook-dispatcher';
  */
 describe('webhook delivery pinned to the vetted address', () => {
   const database = withServiceDatabase(createWebhookDataSource);
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  let receiver: Server;
+  const receiver = new LocalReceiver();
+  const { received } = receiver;
   let port: number;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    port = (receiver.address() as AddressInfo).port;
+    port = await receiver.start();
   });
-  afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+  afterAll(() => receiver.stop());
 
   /** A test-mode endpoint on `host`, one delivery for it, sent once by a dispatcher whose resolver answers `addresses`. */
   async function deliverVia(host: string, addresses: string[], lookups: string[]) {

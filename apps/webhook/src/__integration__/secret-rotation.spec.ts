@@ -1,6 +1,4 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { type IncomingHttpHeaders, type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { common } from '@kyc/contracts';
 import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
@@ -10,6 +8,7 @@ import { EndpointRepository } from '../infrastructure/endpoint.repository';
 import { EndpointUrlPolicy } from '../infrastructure/endpoint-url-policy';
 import { WebhookDispatcher } from '../infrastructure/webhook-dispatcher';
 import { WebhookGrpcController } from '../transport/webhook.grpc-controller';
+import { LocalReceiver, type ReceivedDelivery } from './local-receiver';
 
 /**
  * Issue 26 item 6, on a real PostgreSQL with a real local receiver: setting the same URL again
@@ -18,31 +17,22 @@ import { WebhookGrpcController } from '../transport/webhook.grpc-controller';
  */
 describe('webhook secret rotation with overlap', () => {
   const database = withServiceDatabase(createWebhookDataSource);
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  let receiver: Server;
+  const receiver = new LocalReceiver();
+  const { received } = receiver;
   let hookUrl: string;
   let controller: WebhookGrpcController;
   let deliveries: DeliveryRepository;
   const TEST = common.ProjectEnvironment.PROJECT_ENVIRONMENT_TEST;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    hookUrl = `http://127.0.0.1:${await receiver.start()}/hook`;
     deliveries = new DeliveryRepository(database.dataSource);
     controller = new WebhookGrpcController(new EndpointRepository(database.dataSource), deliveries, new EndpointUrlPolicy(true));
   });
-  afterAll(() => new Promise((resolve) => receiver.close(resolve)));
+  afterAll(() => receiver.stop());
 
   /** Which of `secrets` the v1 entries of a delivery's X-Signature verify with, in header order. */
-  function signersOf(delivery: { headers: IncomingHttpHeaders; body: string }, secrets: Record<string, string>): string[] {
+  function signersOf(delivery: ReceivedDelivery, secrets: Record<string, string>): string[] {
     const header = String(delivery.headers['x-signature']);
     const t = header.match(/t=(\d+)/)![1];
     return [...header.matchAll(/v1=([0-9a-f]+)/g)].map(([, hex]) => {
