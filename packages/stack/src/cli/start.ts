@@ -26,8 +26,6 @@ async function main(): Promise<void> {
     },
   });
   console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.baseUrl} (credentials: ${stack.credentialsFile})`);
-  await printWidgetLink(stack.baseUrl, stack.credentials.environments.sandbox.secretKey);
-
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
@@ -43,6 +41,8 @@ async function main(): Promise<void> {
     process.removeAllListeners(signal);
     process.on(signal, () => shutdown(signal));
   }
+  // After the signal handlers: a SIGTERM while the link is being made still stops the stack in order.
+  await printWidgetLink(stack.baseUrl, stack.credentials.environments.sandbox.secretKey);
 }
 
 /**
