@@ -22,6 +22,8 @@ import { AUTH_CACHE_TTL_MS } from './transport/http/secret-key.guard';
 import { SessionsController } from './transport/http/sessions.controller';
 import { VerificationsController } from './transport/http/verifications.controller';
 import { WidgetPageController } from './transport/http/widget-page.controller';
+import { BrandingAdminController } from './transport/http/admin/branding.controller';
+import { DesignTokensController } from './transport/http/design-tokens.controller';
 
 @Module({})
 export class GatewayModule {
@@ -41,6 +43,8 @@ export class GatewayModule {
         SessionsAdminController,
         DeadLettersAdminController,
         WidgetPageController,
+        BrandingAdminController,
+        DesignTokensController,
       ],
       providers: [
         { provide: ServiceClients, useValue: clients },

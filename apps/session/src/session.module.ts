@@ -12,6 +12,7 @@ import { ReviewSessionUseCase } from './application/review-session.usecase';
 import { SessionQueries } from './application/session-queries.usecase';
 import { SubmitVerificationUseCase } from './application/submit-verification.usecase';
 import { TenancyUseCases } from './application/tenancy.usecases';
+import { BrandingUseCases } from './application/branding.usecases';
 import { UploadDocumentUseCase } from './application/upload-document.usecase';
 import { UploadFaceUseCase } from './application/upload-face.usecase';
 import { VerificationEvidenceGatherer } from './application/verification-evidence';
@@ -20,6 +21,7 @@ import { EmbedTokenIssuer } from './infrastructure/embed-token';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
 import { TenancyRepository } from './infrastructure/tenancy.repository';
+import { BrandingRepository } from './infrastructure/branding.repository';
 import { ProofOfAddressUseCase } from './application/proof-of-address.usecase';
 import { RecordConsentUseCase } from './application/record-consent.usecase';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
@@ -49,6 +51,7 @@ export function buildSessionUseCases(
     new RecordConsentUseCase(sessions),
     new ProofOfAddressUseCase(sessions, clients, logger),
     config,
+    new BrandingUseCases(new BrandingRepository(dataSource)),
   );
 }
 

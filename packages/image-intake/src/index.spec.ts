@@ -6,6 +6,8 @@ import {
   assertAcceptableProofOfAddress,
   assertAcceptableUpload,
   decodeImage,
+  LOGO_BOX,
+  normaliseLogo,
   sniffImageType,
   sniffProofOfAddressType,
 } from './index';
@@ -116,5 +118,31 @@ describe('proof-of-address intake', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('12345678');
     }
+  });
+});
+
+describe('branding logo intake', () => {
+  it('fits a large logo into the box as a PNG without metadata, keeping its aspect', async () => {
+    const logo = await normaliseLogo(await solid(1800, 300).withMetadata({ orientation: 1 }).jpeg().toBuffer());
+    const meta = await sharp(logo).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif }).toEqual({
+      format: 'png',
+      width: LOGO_BOX.width,
+      height: 100,
+      exif: undefined,
+    });
+  });
+
+  it('never enlarges a small logo', async () => {
+    const meta = await sharp(await normaliseLogo(await solid(120, 40).png().toBuffer())).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: 120, height: 40 });
+  });
+
+  it('refuses a bomb, a GIF and a file over 2 MB', async () => {
+    await expect(normaliseLogo(await solid(8000, 8000).png({ compressionLevel: 9 }).toBuffer())).rejects.toEqual(invalid);
+    await expect(normaliseLogo(await solid(8, 8).gif().toBuffer())).rejects.toEqual(invalid);
+    const big = Buffer.alloc(2 * 1024 * 1024 + 1);
+    big.set([0xff, 0xd8, 0xff]);
+    await expect(normaliseLogo(big)).rejects.toEqual(invalid);
   });
 });

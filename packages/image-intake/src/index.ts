@@ -144,3 +144,23 @@ export async function decodeImage(input: Buffer): Promise<DecodedImage> {
     throw new KycError(ErrorCode.IMAGE_INVALID, reason);
   }
 }
+
+/** A branding logo as uploaded: JPG or PNG, at most 2 MB. */
+export const MAX_LOGO_UPLOAD_BYTES = 2 * 1024 * 1024;
+/** The box a logo is fitted into (never enlarged): wide enough for a word mark, as tall as the pages show it. */
+export const LOGO_BOX = { width: 600, height: 200 } as const;
+
+/**
+ * A logo for the hosted pages: decoded under the pixel limit (a bomb is refused, not decoded),
+ * fitted into LOGO_BOX and re-encoded as PNG with every metadata block stripped, so the bytes we
+ * serve on the integrator's behalf are ours, small and inert.
+ */
+export async function normaliseLogo(input: Buffer): Promise<Buffer> {
+  if (input.length > MAX_LOGO_UPLOAD_BYTES) throw new KycError(ErrorCode.IMAGE_INVALID, 'The logo is larger than 2 MB');
+  await decodeImage(input);
+  return sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'truncated' })
+    .rotate()
+    .resize({ ...LOGO_BOX, fit: 'inside', withoutEnlargement: true })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

@@ -1,5 +1,7 @@
 import { attemptStatuses, session, sessionStatuses } from '@kyc/contracts';
 import type { StoredSettings } from '../application/ports/tenancy-store';
+import type { StoredBranding } from '../application/ports/branding-store';
+import { mutedTextColour } from '../domain/branding';
 import type { EnvironmentName } from '../domain/environment';
 import type { Capture } from '../domain/environment-settings';
 import type { PoaJobRecord } from '../domain/proof-of-address';
@@ -42,12 +44,13 @@ export function toSessionMessage(
 }
 
 /** What the hosted page needs on opening (OpenWidget): the session, its language and the settings it shows. */
-export function toWidgetSessionMessage(record: SessionRecord, urls: PublicUrls): session.WidgetSession {
+export function toWidgetSessionMessage(record: SessionRecord, urls: PublicUrls, branding: session.Branding): session.WidgetSession {
   return {
     session: toSessionMessage(record, { urls, allowManualUpload: record.allowManualUpload }),
     language: record.language,
     poaRequired: record.poaRequired,
     nextAction: record.status === 'action_required' ? (record.nextAction ?? '') : '',
+    branding,
   };
 }
 
@@ -194,6 +197,23 @@ export function toPoaJobMessage(job: PoaJobRecord): session.ProofOfAddressJob {
     documentKind: job.documentKind ?? '',
     createdAt: job.createdAt.toISOString(),
     completedAt: job.completedAt?.toISOString() ?? '',
+  };
+}
+
+export function toBrandingMessage(b: StoredBranding): session.Branding {
+  return {
+    projectId: b.projectId,
+    environment: toProtoEnvironment(b.environment),
+    colorPrimary: b.colorPrimary,
+    colorOnPrimary: b.colorOnPrimary,
+    colorText: b.colorText,
+    colorSurface: b.colorSurface,
+    colorBackground: b.colorBackground,
+    cornerRadiusPx: b.cornerRadiusPx,
+    fontFamily: b.fontFamily,
+    logoSha256: b.logoSha256 ?? '',
+    updatedAt: b.updatedAt?.toISOString() ?? '',
+    colorMutedText: mutedTextColour(b),
   };
 }
 

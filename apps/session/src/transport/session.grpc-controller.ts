@@ -11,6 +11,7 @@ import type { TenancyUseCases } from '../application/tenancy.usecases';
 import type { UploadDocumentUseCase } from '../application/upload-document.usecase';
 import type { UploadFaceUseCase } from '../application/upload-face.usecase';
 import type { VaultReuseBilling } from '../domain/environment-settings';
+import type { BrandingUseCases } from '../application/branding.usecases';
 import type { SessionScope } from '../domain/session';
 import { fromProtoEnvironment, optionalEnvironment, toProtoEnvironment } from './environment-mapping';
 import {
@@ -22,6 +23,7 @@ import {
   fromCaptureMessage,
   toPoaJobMessage,
   toSettingsMessage,
+  toBrandingMessage,
   toSessionMessage,
   toWidgetSessionMessage,
   toSessionSummary,
@@ -41,6 +43,7 @@ export class SessionUseCases {
     readonly recordConsent: RecordConsentUseCase,
     readonly proofOfAddress: ProofOfAddressUseCase,
     readonly urls: PublicUrls,
+    readonly branding: BrandingUseCases,
   ) {}
 }
 
@@ -178,6 +181,30 @@ export class SessionGrpcController implements session.SessionServiceController {
     return toSettingsMessage(environment, stored);
   }
 
+  async getBranding(request: session.EnvironmentSettingsRef): Promise<session.Branding> {
+    const environment = fromProtoEnvironment(request.environment);
+    return toBrandingMessage(await this.useCases.branding.branding(request.projectId, environment));
+  }
+
+  async updateBranding(request: session.UpdateBrandingRequest): Promise<session.Branding> {
+    const environment = fromProtoEnvironment(request.environment);
+    const { colorPrimary, colorOnPrimary, colorText, colorSurface, colorBackground, cornerRadiusPx, fontFamily } = request;
+    const stored = await this.useCases.branding.update(request.projectId, environment, {
+      change: { colorPrimary, colorOnPrimary, colorText, colorSurface, colorBackground, cornerRadiusPx, fontFamily },
+      logoPng: request.logoPng ? Buffer.from(request.logoPng) : undefined,
+      removeLogo: request.removeLogo,
+    });
+    return toBrandingMessage(stored);
+  }
+
+  async getBrandingByPublishableKey(request: session.GetBrandingByPublishableKeyRequest): Promise<session.Branding> {
+    return toBrandingMessage(await this.useCases.branding.brandingByPublishableKey(request.publishableKey));
+  }
+
+  async getBrandingLogo(request: session.BrandingLogoRef): Promise<session.BrandingLogo> {
+    return this.useCases.branding.logo(request.sha256);
+  }
+
   async recordConsent(request: session.RecordConsentRequest): Promise<session.Consent> {
     const { scope, sessionId } = requireRef(request.session);
     const { textVersion, locale, ipAddress, userAgent } = request;
@@ -195,7 +222,8 @@ export class SessionGrpcController implements session.SessionServiceController {
   async openWidget(request: session.SessionRef): Promise<session.WidgetSession> {
     const { scope, sessionId } = requireRef(request);
     const opened = await this.useCases.queries.openWidget(scope, sessionId);
-    return toWidgetSessionMessage(opened, this.useCases.urls);
+    const branding = await this.useCases.branding.branding(scope.projectId, scope.environment);
+    return toWidgetSessionMessage(opened, this.useCases.urls, toBrandingMessage(branding));
   }
 
   async submit(request: session.SessionRef): Promise<session.SubmitResult> {

@@ -61,6 +61,13 @@ export async function readProofOfAddressUpload(request: FastifyRequest): Promise
   return { fields, document: file, mediaType: assertAcceptableProofOfAddress(file, declared) };
 }
 
+/** A branding logo in the field `logo` (admin API): JPG or PNG by magic bytes; normalised by the caller. */
+export async function readLogoUpload(request: FastifyRequest): Promise<Buffer> {
+  const { file } = await readMultipartFile(request, 'logo');
+  assertAcceptableUpload(file);
+  return file;
+}
+
 /** How an image was taken (the optional `capture` field): our widget sends `camera` for getUserMedia frames. */
 export function captureOf(value: 'camera' | 'file' | undefined): session.Capture {
   if (value === 'camera') return session.Capture.CAPTURE_CAMERA;

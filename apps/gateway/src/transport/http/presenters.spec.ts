@@ -84,6 +84,20 @@ describe(presentWidgetSession.name, () => {
     language: 'uk',
     poaRequired: true,
     nextAction,
+    branding: {
+      projectId: 'p1',
+      environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX,
+      colorPrimary: '#0b6e4f',
+      colorOnPrimary: '#ffffff',
+      colorText: '#1a1d24',
+      colorMutedText: '#53565b',
+      colorSurface: '#ffffff',
+      colorBackground: '#eef3f1',
+      cornerRadiusPx: 4,
+      fontFamily: 'Georgia, serif',
+      logoSha256: 'ab'.repeat(32),
+      updatedAt: 'b',
+    },
   });
 
   it('answers what the page shows and follows, and nothing of the integrator (no client metadata, project or token)', () => {
@@ -98,6 +112,19 @@ describe(presentWidgetSession.name, () => {
       userConsent: true,
       nextAction: 'resubmit_back',
       expiresAt: 'e',
+      designTokens: expect.objectContaining({
+        logoUrl: `/v1/public/branding/logos/${'ab'.repeat(32)}.png`,
+        cssVariables: {
+          '--kyc-primary': '#0b6e4f',
+          '--kyc-primary-text': '#ffffff',
+          '--kyc-text': '#1a1d24',
+          '--kyc-muted': '#53565b',
+          '--kyc-surface': '#ffffff',
+          '--kyc-page': '#eef3f1',
+          '--kyc-radius': '4px',
+          '--kyc-font': 'Georgia, serif',
+        },
+      }),
     });
     expect(JSON.stringify(presented)).not.toMatch(/someone@example.com|p1|widgetUrl/);
   });

@@ -1,4 +1,5 @@
 import { attemptStatuses, type session, sessionStatuses } from '@kyc/contracts';
+import { presentDesignTokens } from './branding-presenters';
 
 /** gRPC messages → the public JSON shapes of spec part 2, with the spec's exact field names. */
 
@@ -179,5 +180,6 @@ export function presentWidgetSession(w: session.WidgetSession) {
     userConsent: s?.userConsent ?? false,
     nextAction: w.nextAction || null,
     expiresAt: s?.expiresAt ?? '',
+    designTokens: w.branding ? presentDesignTokens(w.branding) : null,
   };
 }

@@ -84,6 +84,20 @@ export const environmentSettingsBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'name at least one setting');
 
+/** Branding of the hosted pages; colours as #rrggbb (their contrast is checked by the session service). */
+export const brandingBody = z
+  .object({
+    colorPrimary: z.string().max(7).optional(),
+    colorOnPrimary: z.string().max(7).optional(),
+    colorText: z.string().max(7).optional(),
+    colorSurface: z.string().max(7).optional(),
+    colorBackground: z.string().max(7).optional(),
+    cornerRadiusPx: z.number().int().optional(),
+    fontFamily: z.string().max(200).optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'name at least one branding field');
+
 export const createProjectBody = z.object({ name: z.string().min(1).max(200), accountName: z.string().min(1).max(200).optional() });
 export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2048) });
 /** How long the replaced secret keeps signing beside the new one: 0 (not at all) to 168 hours; 24 unless given. */
