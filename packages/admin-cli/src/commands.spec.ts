@@ -32,6 +32,23 @@ describe(buildRequest.name, () => {
     expect(() => buildRequest('settings:set', ['p1', 'live'], { 'vault-reuse-billing': 'half' })).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], {})).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], { 'poa-required': 'yes' })).toThrow(UsageError);
+    expect(buildRequest('branding:set', ['p1', 'sandbox'], { primary: '#0b6e4f', radius: '4', font: 'Georgia, serif' })).toEqual({
+      method: 'PATCH',
+      path: '/admin/v1/projects/p1/environments/sandbox/branding',
+      body: { colorPrimary: '#0b6e4f', fontFamily: 'Georgia, serif', cornerRadiusPx: 4 },
+    });
+    expect(() => buildRequest('branding:set', ['p1', 'sandbox'], {})).toThrow(UsageError);
+    expect(() => buildRequest('branding:set', ['p1', 'sandbox'], { radius: 'round' })).toThrow(UsageError);
+    expect(buildRequest('branding:logo', ['p1', 'live', 'brand/logo.png'], {})).toEqual({
+      method: 'PUT',
+      path: '/admin/v1/projects/p1/environments/live/branding/logo',
+      upload: { field: 'logo', filePath: 'brand/logo.png' },
+    });
+    expect(() => buildRequest('branding:logo', ['p1', 'live'], {})).toThrow(UsageError);
+    expect(buildRequest('branding:remove-logo', ['p1', 'test'], {})).toEqual({
+      method: 'DELETE',
+      path: '/admin/v1/projects/p1/environments/test/branding/logo',
+    });
     expect(buildRequest('keys:rotate', ['p1', 'sandbox'], {})).toEqual({
       method: 'POST',
       path: '/admin/v1/projects/p1/environments/sandbox/keys/rotate',

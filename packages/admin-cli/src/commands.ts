@@ -1,8 +1,10 @@
 /** The CLI's commands as routes of the admin API: pure, so they can be tested without a server. */
 export interface AdminRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A file sent as multipart/form-data in `field` instead of a JSON body. */
+  upload?: { field: string; filePath: string };
 }
 
 export class UsageError extends Error {}
@@ -60,6 +62,25 @@ function settingsChange(flags: Record<string, string | undefined>): Record<strin
   return change;
 }
 
+/** Branding flags → the PATCH body's fields (colours as #rrggbb; the server checks their contrast). */
+const BRANDING_FLAGS: Readonly<Record<string, string>> = {
+  primary: 'colorPrimary',
+  'on-primary': 'colorOnPrimary',
+  text: 'colorText',
+  surface: 'colorSurface',
+  background: 'colorBackground',
+  font: 'fontFamily',
+};
+
+function brandingChange(flags: Record<string, string | undefined>): Record<string, unknown> {
+  const change: Record<string, unknown> = {};
+  for (const [flag, field] of Object.entries(BRANDING_FLAGS)) if (flags[flag] !== undefined) change[field] = flags[flag];
+  if (flags.radius !== undefined) change.cornerRadiusPx = wholeNumber(flags.radius, 'radius');
+  if (Object.keys(change).length === 0)
+    throw new UsageError(`name at least one of ${[...Object.keys(BRANDING_FLAGS), 'radius'].map((f) => `--${f}`).join(', ')}`);
+  return change;
+}
+
 function decimal(value: string, flag: string): number {
   const parsed = Number(value);
   if (value.trim() === '' || !Number.isFinite(parsed)) throw new UsageError(`--${flag} must be a number`);
@@ -96,6 +117,12 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
                [--vault-reuse-max-age-days 1-730] [--vault-reuse-billing charge|free]
       Changes only the settings given. New sessions take them; sessions already created keep
       the settings they were created with.
+  branding:show <projectId> <environment>
+  branding:set <projectId> <environment> [--primary #rrggbb] [--on-primary #rrggbb] [--text #rrggbb]
+               [--surface #rrggbb] [--background #rrggbb] [--radius 0-32] [--font "Inter, sans-serif"]
+      Changes only what is given; refused whole when text would fall under WCAG AA contrast.
+  branding:logo <projectId> <environment> <file.png|file.jpg>
+  branding:remove-logo <projectId> <environment>
   keys:list <projectId>
   keys:rotate <projectId> <environment>
   keys:revoke <projectId> <keyId>
@@ -145,6 +172,18 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/settings` };
     case 'settings:set':
       return { method: 'PATCH', path: `${project(0)}/environments/${environment(args[1])}/settings`, body: settingsChange(flags) };
+    case 'branding:show':
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/branding` };
+    case 'branding:set':
+      return { method: 'PATCH', path: `${project(0)}/environments/${environment(args[1])}/branding`, body: brandingChange(flags) };
+    case 'branding:logo':
+      return {
+        method: 'PUT',
+        path: `${project(0)}/environments/${environment(args[1])}/branding/logo`,
+        upload: { field: 'logo', filePath: decodeURIComponent(required(args[2], 'file')) },
+      };
+    case 'branding:remove-logo':
+      return { method: 'DELETE', path: `${project(0)}/environments/${environment(args[1])}/branding/logo` };
     case 'keys:list':
       return { method: 'GET', path: `${project(0)}/keys` };
     case 'keys:rotate':

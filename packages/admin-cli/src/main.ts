@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { USAGE, UsageError, buildRequest } from './commands';
@@ -37,6 +38,13 @@ async function main(): Promise<number> {
       'vault-reuse': { type: 'string' },
       'vault-reuse-max-age-days': { type: 'string' },
       'vault-reuse-billing': { type: 'string' },
+      primary: { type: 'string' },
+      'on-primary': { type: 'string' },
+      text: { type: 'string' },
+      surface: { type: 'string' },
+      background: { type: 'string' },
+      radius: { type: 'string' },
+      font: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -54,7 +62,7 @@ async function main(): Promise<number> {
   const response = await fetch(baseUrl.replace(/\/$/, '') + request.path, {
     method: request.method,
     headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
-    body: request.body ? JSON.stringify(request.body) : undefined,
+    body: request.upload ? await multipartOf(request.upload) : request.body ? JSON.stringify(request.body) : undefined,
   });
   const text = await response.text();
   let shown = text;
@@ -69,6 +77,13 @@ async function main(): Promise<number> {
   }
   console.log(shown);
   return 0;
+}
+
+/** The file as the only part of a multipart body (fetch sets the boundary). */
+async function multipartOf(upload: { field: string; filePath: string }): Promise<FormData> {
+  const form = new FormData();
+  form.append(upload.field, new Blob([await readFile(upload.filePath)]), path.basename(upload.filePath));
+  return form;
 }
 
 main().then(
