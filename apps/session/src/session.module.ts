@@ -7,6 +7,7 @@ import { CreateSessionUseCase } from './application/create-session.usecase';
 import { ExpirySweeper } from './application/expiry-sweeper';
 import { LapsedAttemptSweeper } from './application/lapsed-attempt-sweeper';
 import type { ServiceClients } from './application/ports/service-clients';
+import { OperatorUseCases } from './application/operators.usecases';
 import { PurgeWorker } from './application/purge-worker';
 import { ReviewSessionUseCase } from './application/review-session.usecase';
 import { SessionQueries } from './application/session-queries.usecase';
@@ -18,6 +19,7 @@ import { UploadFaceUseCase } from './application/upload-face.usecase';
 import { VerificationEvidenceGatherer } from './application/verification-evidence';
 import type { SessionConfig } from './config';
 import { EmbedTokenIssuer } from './infrastructure/embed-token';
+import { AuditLogRepository, OperatorRepository } from './infrastructure/operator.repository';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
 import { TenancyRepository } from './infrastructure/tenancy.repository';
@@ -50,6 +52,7 @@ export function buildSessionUseCases(
     new ReviewSessionUseCase(sessions, logger),
     new RecordConsentUseCase(sessions),
     new ProofOfAddressUseCase(sessions, clients, logger),
+    new OperatorUseCases(new OperatorRepository(dataSource), new AuditLogRepository(dataSource)),
     config,
     new BrandingUseCases(new BrandingRepository(dataSource)),
   );

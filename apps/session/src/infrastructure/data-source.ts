@@ -9,6 +9,7 @@ import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGen
 import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
 import { EnvironmentSettingsAndProofOfAddress1765120000000 } from './migrations/1765120000000-EnvironmentSettingsAndProofOfAddress';
 import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
+import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-OperatorsAndAuditLog';
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
 
 export const SESSION_SCHEMA = 'session';
@@ -29,6 +30,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       ConsentRecords1765036800000,
       EnvironmentSettingsAndProofOfAddress1765120000000,
       VaultReuse1765200000000,
+      OperatorsAndAuditLog1765400000000,
       Branding1765300000000,
     ],
     poolSize: 20,

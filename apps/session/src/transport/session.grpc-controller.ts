@@ -10,6 +10,7 @@ import type { SubmitVerificationUseCase } from '../application/submit-verificati
 import type { TenancyUseCases } from '../application/tenancy.usecases';
 import type { UploadDocumentUseCase } from '../application/upload-document.usecase';
 import type { UploadFaceUseCase } from '../application/upload-face.usecase';
+import type { OperatorUseCases } from '../application/operators.usecases';
 import type { VaultReuseBilling } from '../domain/environment-settings';
 import type { BrandingUseCases } from '../application/branding.usecases';
 import type { SessionScope } from '../domain/session';
@@ -30,6 +31,7 @@ import {
   toSubmitResult,
   toVerificationMessage,
 } from './session-messages';
+import { toAuditEntryMessage, toOperatorMessage } from './operator-messages';
 
 export class SessionUseCases {
   constructor(
@@ -42,6 +44,7 @@ export class SessionUseCases {
     readonly review: ReviewSessionUseCase,
     readonly recordConsent: RecordConsentUseCase,
     readonly proofOfAddress: ProofOfAddressUseCase,
+    readonly operators: OperatorUseCases,
     readonly urls: PublicUrls,
     readonly branding: BrandingUseCases,
   ) {}
@@ -293,5 +296,43 @@ export class SessionGrpcController implements session.SessionServiceController {
       status: sessionStatuses.toWire(reviewed.session.status),
       verificationAttemptId: reviewed.attemptId,
     };
+  }
+
+  async authenticateOperatorToken(request: session.AuthenticateOperatorTokenRequest): Promise<session.Operator> {
+    return toOperatorMessage(await this.useCases.operators.authenticateToken(request.token));
+  }
+
+  async authenticateOperatorPassword(request: session.AuthenticateOperatorPasswordRequest): Promise<session.Operator> {
+    return toOperatorMessage(await this.useCases.operators.authenticatePassword(request.email, request.password));
+  }
+
+  async createOperator(request: session.CreateOperatorRequest): Promise<session.CreatedOperator> {
+    const created = await this.useCases.operators.create(request);
+    return { operator: toOperatorMessage(created.operator), token: created.token, password: created.password };
+  }
+
+  async listOperators(): Promise<session.ListOperatorsResponse> {
+    return { operators: (await this.useCases.operators.list()).map(toOperatorMessage) };
+  }
+
+  async disableOperator(request: session.OperatorRef): Promise<session.Operator> {
+    return toOperatorMessage(await this.useCases.operators.disable(request.operatorId));
+  }
+
+  async appendAuditEntry(request: session.AppendAuditEntryRequest): Promise<session.AuditEntry> {
+    return toAuditEntryMessage(
+      await this.useCases.operators.append({ ...request, outcome: request.outcome as never, channel: request.channel as never }),
+    );
+  }
+
+  async listAuditEntries(request: session.ListAuditEntriesRequest): Promise<session.ListAuditEntriesResponse> {
+    const limit = Math.min(Math.max(request.limit || 50, 1), 200);
+    const entries = await this.useCases.operators.listAudit({
+      operatorId: request.operatorId || undefined,
+      action: request.action || undefined,
+      before: request.before || undefined,
+      limit,
+    });
+    return { entries: entries.map(toAuditEntryMessage), nextBefore: entries.length === limit ? entries[entries.length - 1].id : '' };
   }
 }
