@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { encryptedPdf, garbledPdf, proofOfAddressPdf } from '@kyc/verification-fixtures';
 import { ApiClient, imageForm } from './api-client';
-import { sampleJpeg, samplePng } from './images';
+import { sampleGif, sampleJpeg, samplePng } from './images';
 
 /**
  * Project configuration per environment and the proof-of-address endpoints (spec part 1, 4.7,
@@ -221,6 +221,90 @@ describe('Project configuration and proof of address (test mode) over the runnin
       const limited = await upload(form());
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  });
+
+  describe('branding of the hosted pages (admin API, design tokens, widget open)', () => {
+    it('sets legible branding, refuses illegible colours whole, and serves it by publishable key and to the widget', async () => {
+      const created = await admin('POST', '/projects', { name: `brand-${Math.random().toString(36).slice(2)}` });
+      const projectId = created.body.project.id as string;
+      const publishableKey = created.body.keys.test.publishableKey as string;
+      const key = created.body.keys.test.secretKey as string;
+      const branding = `/projects/${projectId}/environments/test/branding`;
+
+      const changed = await admin('PATCH', branding, { colorPrimary: '#0B6E4F', cornerRadiusPx: 4, fontFamily: 'Georgia' });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toMatchObject({
+        object: 'branding',
+        projectId,
+        environment: 'test',
+        colors: { primary: '#0b6e4f' },
+        cornerRadiusPx: 4,
+        fontFamily: 'Georgia, sans-serif',
+        logoUrl: null,
+      });
+
+      // White on yellow: refused with the pair named, and nothing changed.
+      const illegible = await admin('PATCH', branding, { colorPrimary: '#ffd400', cornerRadiusPx: 20 });
+      expect(illegible.status).toBe(400);
+      expect(illegible.body.errorCode).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(illegible.body)).toMatch(/colorOnPrimary on colorPrimary contrast is 1\.\d\d:1/);
+      expect((await admin('GET', branding)).body).toMatchObject({ colors: { primary: '#0b6e4f' }, cornerRadiusPx: 4 });
+      expect((await admin('PATCH', branding, { colorPrimary: 'url(x)' })).status).toBe(400);
+      expect((await admin('PATCH', branding, { unknown: 1 })).status).toBe(400);
+
+      // A logo: decoded, fitted and stored as PNG; a GIF is refused.
+      const logoForm = (file: Buffer, type: string, name: string) => {
+        const form = new FormData();
+        form.append('logo', new Blob([new Uint8Array(file)], { type }), name);
+        return form;
+      };
+      const uploaded = await api.request('PUT', `/admin/v1${branding}/logo`, {
+        key: stack.credentials.adminToken,
+        form: logoForm(await sampleJpeg(1200, 400), 'image/jpeg', 'logo.jpg'),
+      });
+      expect(uploaded.status).toBe(200);
+      expect(uploaded.body.logoUrl).toMatch(/^\/v1\/public\/branding\/logos\/[0-9a-f]{64}\.png$/);
+      const gif = await api.request('PUT', `/admin/v1${branding}/logo`, {
+        key: stack.credentials.adminToken,
+        form: logoForm(await sampleGif(), 'image/gif', 'logo.gif'),
+      });
+      expect(gif.status).toBe(400);
+      const logo = await fetch(stack.baseUrl + uploaded.body.logoUrl);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      expect(logo.headers.get('cache-control')).toMatch(/immutable/);
+      const png = Buffer.from(await logo.arrayBuffer());
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(600); // fitted into 600×200
+      expect((await fetch(`${stack.baseUrl}/v1/public/branding/logos/${'0'.repeat(64)}.png`)).status).toBe(404);
+
+      // Public design tokens by publishable key: the same values, readable from any origin.
+      const tokens = await api.request('GET', `/public/design-tokens?publishableKey=${encodeURIComponent(publishableKey)}`);
+      expect(tokens.status).toBe(200);
+      expect(tokens.headers.get('access-control-allow-origin')).toBe('*');
+      expect(tokens.body).toMatchObject({
+        object: 'design_tokens',
+        environment: 'test',
+        logoUrl: uploaded.body.logoUrl,
+        cssVariables: { '--kyc-primary': '#0b6e4f', '--kyc-radius': '4px', '--kyc-font': 'Georgia, sans-serif' },
+      });
+      expect(JSON.stringify(tokens.body)).not.toContain(projectId);
+      expect((await api.request('GET', '/public/design-tokens')).status).toBe(400);
+      expect((await api.request('GET', `/public/design-tokens?publishableKey=${key}`)).status).toBe(400);
+      expect((await api.request('GET', '/public/design-tokens?publishableKey=pk_test_unknownunknown')).status).toBe(404);
+
+      // The hosted page gets them when it opens the session.
+      const { sessionId, device } = await deviceSession(key);
+      const opened = await device('POST', `/v1/kyc/widget/open/${sessionId}`, { json: {} });
+      expect(opened.status).toBe(200);
+      expect(opened.body.designTokens).toEqual(tokens.body);
+
+      // Removing the logo deletes it; a rotated publishable key no longer finds the branding.
+      expect((await admin('DELETE', `${branding}/logo`)).body.logoUrl).toBeNull();
+      expect((await fetch(stack.baseUrl + uploaded.body.logoUrl)).status).toBe(404);
+      expect((await admin('POST', `/projects/${projectId}/environments/test/keys/rotate`)).status).toBe(200);
+      expect((await api.request('GET', `/public/design-tokens?publishableKey=${encodeURIComponent(publishableKey)}`)).status).toBe(404);
     });
   });
 });
