@@ -1,3 +1,5 @@
+import type { DesignTokens } from './design-tokens';
+
 /**
  * The device-side endpoints (spec 4.9) as the hosted page calls them: same origin, bearer embed
  * token, the spec's error envelope. The token is held in memory and sessionStorage only; it is
@@ -14,6 +16,8 @@ export interface OpenedSession {
   userConsent: boolean;
   nextAction: 'resubmit_front' | 'resubmit_back' | null;
   expiresAt: string;
+  /** The environment's branding (GET /public/design-tokens answers the same object). */
+  designTokens: DesignTokens | null;
 }
 
 export interface DocumentUploadAnswer {

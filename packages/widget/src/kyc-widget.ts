@@ -14,6 +14,7 @@ import {
   sideOfNextAction,
 } from './flow';
 import { type Catalogue, type Language, catalogueFor, languageOf } from './i18n';
+import { acceptedLogoUrl, applyDesignTokens } from './design-tokens';
 
 type Screen =
   | { kind: 'loading' }
@@ -42,6 +43,7 @@ export class KycWidget extends LitElement {
     cameraFailed: { state: true },
     cameraReady: { state: true },
     useFile: { state: true },
+    logoUrl: { state: true },
   };
 
   declare screen: Screen;
@@ -53,6 +55,8 @@ export class KycWidget extends LitElement {
   /** The current screen's stream is playing: until then "Take photo" would capture the previous screen's last frame. */
   declare cameraReady: boolean;
   declare useFile: boolean;
+  /** The project's logo (our own content-addressed path), shown above every screen. */
+  declare logoUrl: string | null;
 
   private api!: DeviceApi;
   private session!: OpenedSession;
@@ -70,6 +74,7 @@ export class KycWidget extends LitElement {
     this.cameraFailed = false;
     this.cameraReady = false;
     this.useFile = false;
+    this.logoUrl = null;
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -96,6 +101,8 @@ export class KycWidget extends LitElement {
     await this.run(async () => {
       this.session = await this.api.open();
       this.language = languageOf(this.session.language);
+      applyDesignTokens(document.documentElement, this.session.designTokens);
+      this.logoUrl = acceptedLogoUrl(this.session.designTokens);
       this.text = catalogueFor(this.language);
       document.documentElement.lang = this.language;
       document.title = this.text.pageTitle;
@@ -299,6 +306,7 @@ export class KycWidget extends LitElement {
     const t = this.text;
     return html`
       <main class="kyc" aria-busy=${this.busy ? 'true' : 'false'}>
+        ${this.logoUrl ? html`<img class="kyc-logo" src=${this.logoUrl} alt="" />` : nothing}
         ${this.renderScreen()}
         <p class="kyc-status" role="status" aria-live="polite">${this.status}</p>
       </main>
