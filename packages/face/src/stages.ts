@@ -7,3 +7,6 @@ export { DETECTOR_INPUT_SIZE, detectorInput } from './detection/tiny-face-detect
 export { runImageModel } from './runtime/model-sessions';
 /** The decode `checkLiveness` applies to uploaded bytes (its own size limits), for feeding `checkLivenessOnImage` the same pixels. */
 export { decodeToRgb } from './liveness/decode-image';
+/** The screen-grid statistic on a given box, for measuring how it moves with the box (tools/face-eval). */
+export { measureFrequencyEvidence } from './liveness/evidence/frequency-evidence';
+export { toLuma } from './liveness/evidence/greyscale';

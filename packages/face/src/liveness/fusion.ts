@@ -19,7 +19,10 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  *
  * - Screen grid (peak-to-ring, dB): real photos measured 9.5–20.8 dB, one at 34.2 dB (spoof-real-dev
  *   img16, a portrait with a periodic pattern near the face) on the detector's box, 9.3–20.6 and
- *   32.2 dB on the landmark box liveness now uses (landmark-box.ts); synthetic screens 28.9–67 dB
+ *   32.2 dB on the landmark box liveness now uses (landmark-box.ts). On 2026-11-27's boxes img16
+ *   measures 19.4 dB, but the statistic moves with the box: over nearby boxes (centre ± 15 %, side
+ *   × 0.8–1.25; eval:liveness `screenGridSpread`) real photos reach 33.1 (img16), 31.8 (img09) and
+ *   26.8 dB (img04), so the veto stays beyond them. Synthetic screens 28.9–67 dB
  *   (p05 45), synthetic prints 16–39 dB (p50 32), real attacks 13–46 dB. No cue below 22 dB; from
  *   22 to 28 dB it rises to a
  *   push of 2.5 (the old full screen-grid weight) and stays there up to 36 dB: a model at ≤ 0.92

@@ -75,6 +75,24 @@ async function main(): Promise<void> {
     process.stdout.write(
       `  accepted ${a.set}/${a.name} (${a.attackType ?? 'attack'}): model ${a.model?.toFixed(3) ?? '-'} fused ${a.fused?.toFixed(3) ?? '-'}\n`,
     );
+  process.stdout.write('operating points (fused; real bona fide refused, real attacks refused, synthetic errors):\n');
+  for (const point of report.liveness.operatingPoints) {
+    const synthetic = Object.entries(point.synthetic)
+      .map(([kind, s]) => `${kind} ${s.errors}/${s.n} (${pct(s.rate)})`)
+      .join(', ');
+    process.stdout.write(
+      `  t=${point.threshold}: real BPCER ${pct(point.realBonaFide.bpcer)} (${point.realBonaFide.refused}/${point.realBonaFide.n}), real attacks refused ${point.realAttacks.refused}/${point.realAttacks.n}; ${synthetic}; worst ${pct(point.worstRate)}\n`,
+    );
+  }
+  const { minimax } = report.liveness;
+  if (minimax)
+    process.stdout.write(
+      `minimax threshold (smallest worst of real BPCER and synthetic APCERs): ${minimax.threshold}, worst ${pct(minimax.worstRate)}\n`,
+    );
+  const spread = report.liveness.screenGridSpread.slice(0, 6);
+  process.stdout.write(
+    `screen-grid dB of real bona fide photos, on their box -> highest over 27 nearby boxes: ${spread.map((s) => `${s.name} ${s.atBox.toFixed(1)} -> ${s.highest.toFixed(1)}`).join(', ')}\n`,
+  );
   process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')}, eval-liveness.svg and eval-liveness.liveness-roc-*.svg\n`);
 }
 

@@ -6,6 +6,8 @@ import { decodeToRgb } from '@kyc/face/stages';
 import { rocCurve, type RocPoint } from '../roc';
 import { type LabelledFile } from './labelled-set';
 import { errorRates, type ErrorRates, percentile } from './liveness-metrics';
+import { minimaxOperatingPoint, type OperatingPoint, operatingPoints } from './operating-points';
+import { type ScreenGridSpread, screenGridSpread } from './screen-grid-sensitivity';
 import { liveVariants, syntheticSpoofs, type DerivedSample } from './synthetic-spoofs';
 
 export interface ScoredSample {
@@ -69,6 +71,12 @@ export interface LivenessEvalReport {
     bySetModelOnly: Record<string, ErrorRates>;
     real: RealSetSummary;
     rocs: LivenessRoc[];
+    /** The fused verdict over a sweep of thresholds, real and synthetic sets together (operating-points.ts). */
+    operatingPoints: OperatingPoint[];
+    /** The swept threshold with the smallest worst of real BPCER and synthetic attack APCERs. */
+    minimax: OperatingPoint | null;
+    /** The screen-grid statistic of the real bona fide photos on their box and its highest over nearby boxes, highest first. */
+    screenGridSpread: ScreenGridSpread[];
     perImage: ScoredSample[];
   };
   latency: {
@@ -149,11 +157,16 @@ export async function evaluateLiveness(input: {
   const threshold = input.threshold ?? 0.5;
   const log = input.progress ?? (() => undefined);
   const rows: ScoredSample[] = [];
+  const spreads: ScreenGridSpread[] = [];
   const realSets = new Set(input.sets.filter((s) => s.real !== false).map((s) => s.name));
   for (const set of input.sets) {
     for (const file of set.files) {
       const result = await checkLiveness(readFileSync(file.path), { faceBox: file.box, detectFace: input.detectFace, threshold });
       rows.push(scored(file.file, set.name, 'file', file.label, result, file.attackType));
+      if (realSets.has(set.name) && file.label === 'live' && file.box) {
+        const spread = await screenGridSpread(file.path, `${set.name}/${file.file}`, file.box);
+        if (spread) spreads.push(spread);
+      }
       log(
         `${set.name} ${file.file} (${file.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`,
       );
@@ -190,6 +203,7 @@ export async function evaluateLiveness(input: {
     bySetModelOnly[key] = modelVerdicts(rows.filter((r) => setKey(r) === key));
   }
 
+  const sweep = operatingPoints(rows, realSets);
   const latency = await measureLatency(input.syntheticSources[0], input.latencyRuns ?? 40);
   log(
     `latency on ${latency.image}: p50 ${latency.p50Ms.toFixed(1)} ms, p95 ${latency.p95Ms.toFixed(1)} ms over ${latency.runs} runs; mean stages ${JSON.stringify(latency.meanStageMs)}; CPU ${latency.cpuMsPerCall?.toFixed(1)} ms/call; load ${latency.loadAverage?.map((l) => l.toFixed(1)).join('/')}`,
@@ -206,6 +220,9 @@ export async function evaluateLiveness(input: {
         modelAccepts,
       ),
       rocs: livenessRocs(rows, realSets),
+      operatingPoints: sweep,
+      minimax: minimaxOperatingPoint(sweep) ?? null,
+      screenGridSpread: spreads.sort((a, b) => b.highest - a.highest),
       perImage: rows,
     },
     latency,
