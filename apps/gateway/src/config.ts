@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+import { type AdminAuthThrottlePolicy, DEFAULT_ADMIN_AUTH_THROTTLE } from './domain/admin-auth-throttle';
 import { type ApiRateLimits, DEFAULT_API_RATE_LIMITS } from './domain/api-rate-limits';
 
 const isAddressOrRange = (entry: string) => {
@@ -37,8 +38,21 @@ const schema = z
     SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
     BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
     WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
-    /** Bearer token of /admin/v1; compared as SHA-256 digests in constant time. */
+    /** The bootstrap admin credential of /admin/v1 (beside the operators' own tokens); compared as SHA-256 digests in constant time. */
     ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
+    /**
+     * Serve /admin/v1 on its own listener at this port (e.g. bound to an internal interface with
+     * ADMIN_HOST) and answer 404 for it on PORT. Unset: admin is served on PORT.
+     */
+    ADMIN_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** The admin listener's address; HOST when unset. */
+    ADMIN_HOST: z.string().optional(),
+    /** Failed admin authentications counted per window (domain/admin-auth-throttle.ts). */
+    ADMIN_AUTH_FAILURE_WINDOW_SECONDS: positiveInt().default(DEFAULT_ADMIN_AUTH_THROTTLE.windowSeconds),
+    /** Failures from one source address within the window before its admin calls are answered 429. */
+    ADMIN_AUTH_FAILURES_PER_SOURCE: positiveInt().default(DEFAULT_ADMIN_AUTH_THROTTLE.failuresPerSource),
+    /** Failures with one credential within the window before it is answered 429. */
+    ADMIN_AUTH_FAILURES_PER_CREDENTIAL: positiveInt().default(DEFAULT_ADMIN_AUTH_THROTTLE.failuresPerCredential),
     /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
     EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
     /** How often expired idempotency keys and ended device-call and API-call windows are deleted. */
@@ -63,6 +77,10 @@ const schema = z
     /** POST /v1/sessions; the spec shows no number, ours is 60 (README, API decisions). */
     RATE_LIMIT_SESSION_CREATES_PER_MINUTE: positiveInt().default(DEFAULT_API_RATE_LIMITS.session_create),
   })
+  .refine((config) => config.ADMIN_PORT === undefined || config.ADMIN_PORT === 0 || config.ADMIN_PORT !== config.PORT, {
+    path: ['ADMIN_PORT'],
+    message: 'must differ from PORT (unset it to serve admin on PORT)',
+  })
   .refine((config) => config.HTTP_HEADERS_TIMEOUT_MS <= config.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
     message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
@@ -77,4 +95,10 @@ export const apiRateLimitsOf = (config: GatewayConfig): ApiRateLimits => ({
   submit: config.RATE_LIMIT_SUBMITS_PER_MINUTE,
   read: config.RATE_LIMIT_READS_PER_MINUTE,
   session_create: config.RATE_LIMIT_SESSION_CREATES_PER_MINUTE,
+});
+
+export const adminAuthThrottleOf = (config: GatewayConfig): AdminAuthThrottlePolicy => ({
+  windowSeconds: config.ADMIN_AUTH_FAILURE_WINDOW_SECONDS,
+  failuresPerSource: config.ADMIN_AUTH_FAILURES_PER_SOURCE,
+  failuresPerCredential: config.ADMIN_AUTH_FAILURES_PER_CREDENTIAL,
 });

@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
-import { type GatewayConfig, apiRateLimitsOf } from './config';
+import { type GatewayConfig, adminAuthThrottleOf, apiRateLimitsOf } from './config';
+import { ADMIN_AUTH_FAILURE_STORE, PostgresAdminAuthFailureStore } from './infrastructure/admin-auth-failure.store';
 import { API_CALL_WINDOW_STORE, PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
@@ -13,7 +14,8 @@ import { ProjectsAdminController } from './transport/http/admin/projects.control
 import { ScoringAdminController } from './transport/http/admin/scoring.controller';
 import { SessionsAdminController } from './transport/http/admin/sessions.controller';
 import { WebhooksAdminController } from './transport/http/admin/webhooks.controller';
-import { ADMIN_TOKEN } from './transport/http/admin-token.guard';
+import { OperatorsAdminController } from './transport/http/admin/operators.controller';
+import { ADMIN_AUTH_THROTTLE, ADMIN_TOKEN } from './transport/http/admin-token.guard';
 import { API_RATE_LIMITS } from './transport/http/api-rate-limit.guard';
 import { DeviceController } from './transport/http/device.controller';
 import { EMBED_TOKEN_SECRET } from './transport/http/embed-token.guard';
@@ -42,6 +44,7 @@ export class GatewayModule {
         ScoringAdminController,
         SessionsAdminController,
         DeadLettersAdminController,
+        OperatorsAdminController,
         WidgetPageController,
         BrandingAdminController,
         DesignTokensController,
@@ -56,6 +59,8 @@ export class GatewayModule {
         { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },
         { provide: AUTH_CACHE_TTL_MS, useValue: config.AUTH_CACHE_TTL_MS },
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
+        { provide: ADMIN_AUTH_THROTTLE, useValue: adminAuthThrottleOf(config) },
+        { provide: ADMIN_AUTH_FAILURE_STORE, useValue: new PostgresAdminAuthFailureStore(dataSource) },
         { provide: EMBED_TOKEN_SECRET, useValue: config.EMBED_TOKEN_SECRET },
         deadLetterStoreProvider(dataSource),
       ],

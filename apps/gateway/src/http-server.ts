@@ -1,8 +1,10 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { ErrorCode, KycError } from '@kyc/errors';
 import { MAX_IMAGE_BYTES } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
@@ -10,6 +12,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { VERSION_HEADER, resolveApiVersion } from './domain/api-version';
 import { GatewayModule } from './gateway.module';
+import { AdminAuditRecorder } from './infrastructure/admin-audit.recorder';
+import { ServiceClients } from './infrastructure/service-clients';
+import type { AdminRequest } from './transport/http/admin-token.guard';
 import { MAX_BASE64_IMAGE_CHARS } from './transport/http/base64-image';
 import { CHECK_LIVENESS_BASE64_PATH } from './transport/http/device.controller';
 import { EmbedTokenVerifier } from './transport/http/embed-token.guard';
@@ -68,8 +73,48 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
   });
   fastify.setErrorHandler((error, request, reply) => sendError(error, request, reply, logger));
 
+  // With ADMIN_PORT, /admin/* exists only on the admin listener and everything else only on PORT
+  // (health checks answer on both): each looks like an unknown route on the other.
+  if (config.ADMIN_PORT !== undefined) {
+    fastify.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0];
+      if (path === '/healthz' || path === '/readyz') return;
+      if (path.startsWith('/admin/') !== servedByAdminListener(request.raw)) throw new KycError(ErrorCode.NOT_FOUND, 'Not found');
+    });
+  }
+
+  // One audit entry per authenticated admin call, written before the answer leaves.
+  const audit = new AdminAuditRecorder(app.get(ServiceClients), logger);
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    await audit.record(request as AdminRequest, reply);
+    return payload;
+  });
+
   await app.register(multipart as never, { limits: { fileSize: MAX_IMAGE_BYTES, files: 2, fields: 10, fieldSize: 1024, parts: 12 } });
   app.useGlobalFilters(new HttpErrorFilter(logger));
   app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
   return app;
+}
+
+const ADMIN_LISTENER = Symbol('kyc.adminListener');
+const servedByAdminListener = (raw: IncomingMessage) => (raw as IncomingMessage & { [ADMIN_LISTENER]?: true })[ADMIN_LISTENER] === true;
+
+/**
+ * The admin listener (ADMIN_PORT): a second HTTP server handing its requests to the same Fastify
+ * router, marked so the split hook above can tell them apart; the same slow-client timeouts.
+ * Call after the app is ready. Answers the server, listening.
+ */
+export async function listenAdmin(app: NestFastifyApplication, config: GatewayConfig): Promise<Server> {
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    (request as IncomingMessage & { [ADMIN_LISTENER]?: true })[ADMIN_LISTENER] = true;
+    fastify.routing(request, response);
+  });
+  server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
+  server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.ADMIN_PORT ?? 0, config.ADMIN_HOST ?? config.HOST, () => resolve());
+  });
+  return server;
 }

@@ -5,7 +5,7 @@ import { createGatewayDataSource } from './infrastructure/data-source';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
 import { RetentionSweeper } from './infrastructure/retention-sweeper';
-import { createHttpServer } from './http-server';
+import { createHttpServer, listenAdmin } from './http-server';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   const dataSource = await createGatewayDataSource(config.DATABASE_URL).initialize();
   const app = await createHttpServer(config, dataSource, logger);
   await app.listen({ port: config.PORT, host: config.HOST });
+  const adminServer = config.ADMIN_PORT === undefined ? null : await listenAdmin(app, config);
+  if (adminServer) process.once('beforeExit', () => adminServer.close());
   new RetentionSweeper(
     new IdempotencyRepository(dataSource),
     new DeviceCallWindowRepository(dataSource),
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     config.RETENTION_SWEEP_INTERVAL_MS,
   ).start();
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
+  if (adminServer) logger.info({ url: `http://${config.ADMIN_HOST ?? config.HOST}:${config.ADMIN_PORT}` }, 'admin API listening');
 }
 
 main().catch((error) => {

@@ -151,7 +151,7 @@ describe(buildRequest.name, () => {
     expect(() => buildRequest('projects:show', [], {})).toThrow(UsageError);
     expect(() => buildRequest('nope', [], {})).toThrow(UsageError);
     expect(() => buildRequest('sessions:reject', ['p1', 's1'], { reviewer: 'ana' })).toThrow(UsageError);
-    expect(() => buildRequest('sessions:approve', ['p1', 's1'], {})).toThrow(UsageError);
+    expect(buildRequest('sessions:approve', ['p1', 's1'], {}).body).toEqual({ decision: 'approve' });
   });
 
   it('maps the dead-letter commands', () => {
@@ -175,6 +175,24 @@ describe(buildRequest.name, () => {
     expect(() => buildRequest('dead-letters:replay', [], {})).toThrow(/<deadLetterId> or --all/);
     expect(() => buildRequest('dead-letters:replay', ['d1'], { all: 'true' })).toThrow(UsageError);
     expect(() => buildRequest('dead-letters:replay', ['d1'], { group: 'billing' })).toThrow(/go with --all/);
+  });
+
+  it('maps the operator and audit-log commands', () => {
+    expect(buildRequest('operators:create', ['ana@example.com', 'reviewer'], {})).toEqual({
+      method: 'POST',
+      path: '/admin/v1/operators',
+      body: { email: 'ana@example.com', role: 'reviewer' },
+    });
+    expect(buildRequest('operators:create', ['ana@example.com', 'admin'], { password: 'a long password' }).body).toMatchObject({
+      password: 'a long password',
+    });
+    expect(() => buildRequest('operators:create', ['ana@example.com', 'owner'], {})).toThrow(UsageError);
+    expect(() => buildRequest('operators:create', [], {})).toThrow(UsageError);
+    expect(buildRequest('operators:list', [], {})).toEqual({ method: 'GET', path: '/admin/v1/operators' });
+    expect(buildRequest('operators:disable', ['../op'], {}).path).toBe('/admin/v1/operators/..%2Fop/disable');
+    expect(buildRequest('audit:list', [], { operator: 'op-1', action: 'sessions.review', limit: '20', before: '99' }).path).toBe(
+      '/admin/v1/audit-log?operatorId=op-1&action=sessions.review&limit=20&before=99',
+    );
   });
 
   it('escapes ids into the path', () => {

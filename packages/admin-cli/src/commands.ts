@@ -136,8 +136,10 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   balance:set-trial <projectId> <environment> <verifications>
   balance:set-credit-limit <projectId> <environment> <verifications>
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
-  sessions:approve <projectId> <sessionId> --reviewer <name>
-  sessions:reject <projectId> <sessionId> --reviewer <name> --reason <text>
+  sessions:approve <projectId> <sessionId>
+  sessions:reject <projectId> <sessionId> --reason <text>
+      The reviewer is the operator whose token makes the call; --reviewer <name> counts only
+      with the bootstrap ADMIN_TOKEN.
   sessions:decisions <projectId> <sessionId>
   scoring:show <projectId> <sandbox|live>
   scoring:set <projectId> <sandbox|live> [--threshold 0.85] [--weights 0.3,0.5,0.2]
@@ -149,9 +151,17 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   dead-letters:replay --all [--group <group>] [--topic <topic>]
       Asks the consumer group that owns the dead letter(s) to run its handler again (within a
       few seconds); list again to see replayedAt, or the new lastError.
+  operators:create <email> <admin|reviewer|read_only> [--password <12+ characters>]
+      Answers the operator's API token and password once (a password is generated when not given).
+  operators:list
+  operators:disable <operatorId>          (its tokens stop working at once; it stays listed)
+  operators:me                            (who the token belongs to)
+  audit:list [--operator <operatorId>] [--action <action>] [--limit N] [--before ENTRY_ID]
+      The admin audit log, newest first; every command of this CLI is in it (channel cli).
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
-KYC_ADMIN_TOKEN, or from $KYC_DATA_DIR/dev-credentials.json (default ./.data).`;
+KYC_ADMIN_TOKEN (an operator's opk_ token, or the bootstrap ADMIN_TOKEN), or from
+$KYC_DATA_DIR/dev-credentials.json (default ./.data: the admin operator's token).`;
 
 export function buildRequest(command: string, args: string[], flags: Record<string, string | undefined>): AdminRequest {
   const project = (index: number) => `/admin/v1/projects/${required(args[index], 'projectId')}`;
@@ -247,13 +257,12 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
     case 'sessions:reject': {
       const decision = command === 'sessions:approve' ? 'approve' : 'reject';
       const reviewer = flags.reviewer?.trim();
-      if (!reviewer) throw new UsageError('missing --reviewer');
       const reason = flags.reason?.trim();
       if (decision === 'reject' && !reason) throw new UsageError('a rejection needs --reason');
       return {
         method: 'POST',
         path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/review`,
-        body: { decision, reviewer, ...(reason ? { reason } : {}) },
+        body: { decision, ...(reviewer ? { reviewer } : {}), ...(reason ? { reason } : {}) },
       };
     }
     case 'sessions:decisions':
@@ -284,6 +293,31 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
         path: '/admin/v1/dead-letters/replay',
         body: { ...(flags.group ? { group: flags.group } : {}), ...(flags.topic ? { topic: flags.topic } : {}) },
       };
+    }
+    case 'operators:create': {
+      const email = args[0]?.trim();
+      if (!email) throw new UsageError('missing <email>');
+      const role = args[1];
+      if (role !== 'admin' && role !== 'reviewer' && role !== 'read_only')
+        throw new UsageError('<role> must be admin, reviewer or read_only');
+      return {
+        method: 'POST',
+        path: '/admin/v1/operators',
+        body: { email, role, ...(flags.password ? { password: flags.password } : {}) },
+      };
+    }
+    case 'operators:list':
+      return { method: 'GET', path: '/admin/v1/operators' };
+    case 'operators:me':
+      return { method: 'GET', path: '/admin/v1/operators/me' };
+    case 'operators:disable':
+      return { method: 'POST', path: `/admin/v1/operators/${required(args[0], 'operatorId')}/disable` };
+    case 'audit:list': {
+      const query = new URLSearchParams();
+      if (flags.operator) query.set('operatorId', flags.operator);
+      for (const flag of ['action', 'limit', 'before']) if (flags[flag]) query.set(flag, flags[flag]);
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { method: 'GET', path: `/admin/v1/audit-log${suffix}` };
     }
     default:
       throw new UsageError(`unknown command "${command}"`);

@@ -9,8 +9,14 @@ function target(): { baseUrl: string; token: string } {
   if (fromEnv.baseUrl && fromEnv.token) return { baseUrl: fromEnv.baseUrl, token: fromEnv.token };
   const file = path.resolve(process.env.KYC_DATA_DIR ?? './.data', 'dev-credentials.json');
   if (!existsSync(file)) throw new UsageError(`no KYC_API_URL/KYC_ADMIN_TOKEN and no ${file}: start the stack (npm start) or set them`);
-  const credentials = JSON.parse(readFileSync(file, 'utf8')) as { baseUrl: string; adminToken: string };
-  return { baseUrl: fromEnv.baseUrl ?? credentials.baseUrl, token: fromEnv.token ?? credentials.adminToken };
+  const credentials = JSON.parse(readFileSync(file, 'utf8')) as {
+    baseUrl: string;
+    adminToken: string;
+    operators?: { role: string; token: string }[];
+  };
+  // The local admin operator's token, so the audit log names a person; the bootstrap token for files from before operators.
+  const operatorToken = credentials.operators?.find((operator) => operator.role === 'admin')?.token;
+  return { baseUrl: fromEnv.baseUrl ?? credentials.baseUrl, token: fromEnv.token ?? operatorToken ?? credentials.adminToken };
 }
 
 async function main(): Promise<number> {
@@ -23,6 +29,9 @@ async function main(): Promise<number> {
       limit: { type: 'string' },
       before: { type: 'string' },
       reviewer: { type: 'string' },
+      password: { type: 'string' },
+      operator: { type: 'string' },
+      action: { type: 'string' },
       reason: { type: 'string' },
       threshold: { type: 'string' },
       weights: { type: 'string' },
@@ -61,7 +70,7 @@ async function main(): Promise<number> {
   const { baseUrl, token } = target();
   const response = await fetch(baseUrl.replace(/\/$/, '') + request.path, {
     method: request.method,
-    headers: { authorization: `Bearer ${token}`, ...(request.body ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${token}`, 'x-admin-client': 'cli', ...(request.body ? { 'content-type': 'application/json' } : {}) },
     body: request.upload ? await multipartOf(request.upload) : request.body ? JSON.stringify(request.body) : undefined,
   });
   const text = await response.text();

@@ -2,12 +2,18 @@ import { createServiceDataSource, type DataSource } from '@kyc/persistence';
 import { CreateIdempotencyKeys1763870400000 } from './migrations/1763870400000-CreateIdempotencyKeys';
 import { CreateDeviceCallWindows1764000000000 } from './migrations/1764000000000-CreateDeviceCallWindows';
 import { CreateApiCallWindows1764200000000 } from './migrations/1764200000000-CreateApiCallWindows';
+import { CreateAdminAuthFailures1764400000000 } from './migrations/1764400000000-CreateAdminAuthFailures';
 
 export function createGatewayDataSource(databaseUrl: string): DataSource {
   return createServiceDataSource({
     schema: 'gateway',
     databaseUrl,
     entities: [],
-    migrations: [CreateIdempotencyKeys1763870400000, CreateDeviceCallWindows1764000000000, CreateApiCallWindows1764200000000],
+    migrations: [
+      CreateIdempotencyKeys1763870400000,
+      CreateDeviceCallWindows1764000000000,
+      CreateApiCallWindows1764200000000,
+      CreateAdminAuthFailures1764400000000,
+    ],
   });
 }

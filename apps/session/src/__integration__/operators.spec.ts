@@ -88,6 +88,10 @@ describe(OperatorUseCases.name, () => {
     expect((await sut.listAudit({ operatorId: 'op-a', limit: 50 })).map((e) => e.id)).toEqual([third.id, first.id]);
     expect((await sut.listAudit({ action: 'sessions.review', limit: 50 })).map((e) => e.id)).toEqual([third.id, second.id]);
     expect((await sut.listAudit({ before: third.id, limit: 1 })).map((e) => e.id)).toEqual([second.id]);
+    // Past ten entries too (ids compared as numbers, not as text).
+    const more = [];
+    for (let i = 0; i < 9; i++) more.push(await sut.append(entry({ operatorId: 'op-c' })));
+    expect((await sut.listAudit({ operatorId: 'op-c', limit: 50 })).map((e) => e.id)).toEqual(more.map((e) => e.id).reverse());
     await expect(sut.append(entry({ outcome: 'maybe' as never }))).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
     await expect(sut.append(entry({ target: 'name: Ana Müller' }))).rejects.toMatchObject({ code: ErrorCode.VALIDATION_FAILED });
   });

@@ -99,9 +99,10 @@ export class AuditLogRepository implements AuditLog {
 
   list(query: AuditQuery): Promise<AuditEntryRecord[]> {
     return this.dataSource.query(
-      `SELECT ${AUDIT_COLUMNS} FROM session.admin_audit_log
-        WHERE ($1::text IS NULL OR operator_id = $1) AND ($2::text IS NULL OR action = $2) AND ($3::bigint IS NULL OR id < $3)
-        ORDER BY id DESC LIMIT $4`,
+      // Ordered by the table's bigint id (the answer's id is its text form, which would sort 10 before 9).
+      `SELECT ${AUDIT_COLUMNS} FROM session.admin_audit_log entry
+        WHERE ($1::text IS NULL OR operator_id = $1) AND ($2::text IS NULL OR action = $2) AND ($3::bigint IS NULL OR entry.id < $3)
+        ORDER BY entry.id DESC LIMIT $4`,
       [query.operatorId ?? null, query.action ?? null, query.before ?? null, query.limit],
     );
   }

@@ -104,9 +104,18 @@ export const webhookBody = z.object({ url: z.url({ protocol: /^https?$/ }).max(2
 export const rotateWebhookSecretBody = z.strictObject({ overlapHours: z.number().int().min(0).max(168).default(24) });
 export const balanceBody = z.object({ amount: z.number().int().positive().max(1_000_000) });
 export const trialBody = z.object({ trialRemaining: z.number().int().min(0).max(1_000_000) });
+/** `reviewer` counts only with the bootstrap ADMIN_TOKEN; an operator's decision is recorded under the operator's id. */
 export const reviewBody = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('approve'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().max(1000).optional() }),
-  z.object({ decision: z.literal('reject'), reviewer: z.string().trim().min(1).max(200), reason: z.string().trim().min(1).max(1000) }),
+  z.object({
+    decision: z.literal('approve'),
+    reviewer: z.string().trim().min(1).max(200).optional(),
+    reason: z.string().trim().max(1000).optional(),
+  }),
+  z.object({
+    decision: z.literal('reject'),
+    reviewer: z.string().trim().min(1).max(200).optional(),
+    reason: z.string().trim().min(1).max(1000),
+  }),
 ]);
 /**
  * Scoring policy overrides (PUT replaces the whole set; `{}` resets). Strict, unlike the public

@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { common, sessionStatuses } from '@kyc/contracts';
 import { ServiceClients } from '../../../infrastructure/service-clients';
-import { AdminTokenGuard } from '../admin-token.guard';
+import { type AdminRequest, AdminTokenGuard, BOOTSTRAP_OPERATOR_ID } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
 import { listSessionsQuery, reviewBody } from '../request-schemas';
 
@@ -29,16 +29,27 @@ export class SessionsAdminController {
     };
   }
 
-  /** A reviewer's decision on a session in manual_review: approve → completed, reject → rejected (spec part 3). */
+  /**
+   * A reviewer's decision on a session in manual_review: approve → completed, reject → rejected
+   * (spec part 3). The reviewer is the operator whose credential made the call (its id becomes
+   * `reviewed_by`); a `reviewer` in the body counts only with the bootstrap ADMIN_TOKEN, which
+   * belongs to nobody.
+   */
   @Post(':sessionId/review')
   @HttpCode(200)
-  async review(@Param('projectId') projectId: string, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+  async review(
+    @Param('projectId') projectId: string,
+    @Param('sessionId') sessionId: string,
+    @Body() rawBody: unknown,
+    @Req() request: AdminRequest,
+  ) {
     const body = reviewBody.parse(rawBody ?? {});
+    const operator = request.adminOperator!;
     const reviewed = await this.clients.session.reviewSession({
       projectId,
       sessionId,
       decision: body.decision,
-      reviewer: body.reviewer,
+      reviewer: operator.bootstrap ? (body.reviewer ?? BOOTSTRAP_OPERATOR_ID) : operator.id,
       reason: body.reason ?? '',
     });
     return { ...reviewed, status: sessionStatuses.fromWire(reviewed.status) };
