@@ -91,3 +91,26 @@ describe('measureQuality colour', () => {
     expect(greyWithGlare.colourfulShare).toBe(0);
   });
 });
+
+describe('measureQuality glare', () => {
+  /** A white glare spot (half the width, three quarters of the height) over the page's middle, as a lamp leaves on laminate. */
+  const withSpot = (image: RgbImage): RgbImage => {
+    const data = Buffer.from(image.data);
+    for (let y = 50; y < 350; y += 1)
+      for (let x = 160; x < 480; x += 1) data.fill(255, (y * image.width + x) * 3, (y * image.width + x) * 3 + 3);
+    return { ...image, data };
+  };
+
+  it('counts a highlight standing above the page white of an ordinary exposure, and asks for a retake', async () => {
+    const lit = await measureQuality(withSpot(printedBars(640, 400, 20, 220)), 640, 400);
+    expect(lit.glare).toBeGreaterThan(0.3);
+    expect(judgeQuality(lit).reasons).toContainEqual(expect.stringMatching(/^glare/));
+  });
+
+  it('does not take the white paper of a bright exposure, clipped around its print, for glare', async () => {
+    // The same page photographed ×1.15: paper at 253, print still dark; a person reads it as before.
+    const bright = await measureQuality(printedBars(640, 400, 23, 253), 640, 400);
+    expect(bright.glare).toBe(0);
+    expect(judgeQuality(bright).tooLow).toBe(false);
+  });
+});

@@ -10,7 +10,11 @@ export interface ImageQuality {
   blur: number;
   /** Mean grey level 0–255. */
   brightness: number;
-  /** Share of pixels at or above 250 in all channels (specular highlights), 0–1. */
+  /**
+   * Share of pixels at or above 250 in all channels standing above the page's own white (specular highlights), 0–1.
+   * 0 when the page's white is itself at the top of the range (`paperAtClipping`): clipped pixels are then the paper
+   * of a bright exposure, which hides no printing, and cannot be told from a highlight by their level.
+   */
   glare: number;
   width: number;
   height: number;
@@ -39,6 +43,16 @@ export const MAX_CONTRAST_GAIN = 4;
 export const COLOURFUL_CHROMA = 16;
 
 /**
+ * Light tones (grey ≥ LIGHT_TONE_FLOOR) are binned LIGHT_TONE_BIN levels wide; the page's white is the fullest bin.
+ * When that is the top bin (240–255), the page's white sits at the clipping level: a white page photographed a
+ * little bright (the generator's paper at ~230 × 1.12 in eval:pipeline's mild captures clipped on 35–54 % of the
+ * image and asked 10 of 60 readable uploads for a retake) or a white canvas behind a cut-out card. A highlight on
+ * a page whose white is lower (a tinted page, or white paper at an ordinary exposure) stands above it and counts.
+ */
+const LIGHT_TONE_FLOOR = 128;
+const LIGHT_TONE_BIN = 16;
+
+/**
  * Dim light shrinks a pixel's channel spread with its level, so the spread is judged against the pixel's own
  * brightest channel: COLOURFUL_CHROMA at full scale, in proportion below it, and never below COLOURFUL_CHROMA /
  * MAX_CONTRAST_GAIN (4), where the noise of the darkest pixels starts. A coloured document photographed in a dark
@@ -59,9 +73,10 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   const h = info.height;
   const grey = new Float32Array(w * h);
   let brightness = 0,
-    glare = 0,
+    clipped = 0,
     saturation = 0,
     colourful = 0;
+  const lightTones = new Uint32Array((256 - LIGHT_TONE_FLOOR) / LIGHT_TONE_BIN);
   for (let i = 0; i < w * h; i += 1) {
     const r = data[i * 3],
       g = data[i * 3 + 1],
@@ -69,7 +84,8 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
     const y = 0.299 * r + 0.587 * g + 0.114 * b;
     grey[i] = y;
     brightness += y;
-    if (r >= 250 && g >= 250 && b >= 250) glare += 1;
+    if (r >= 250 && g >= 250 && b >= 250) clipped += 1;
+    if (y >= LIGHT_TONE_FLOOR) lightTones[Math.min(lightTones.length - 1, Math.floor((y - LIGHT_TONE_FLOOR) / LIGHT_TONE_BIN))] += 1;
     const max = Math.max(r, g, b);
     const chroma = max - Math.min(r, g, b);
     saturation += max === 0 ? 0 : chroma / max;
@@ -80,13 +96,19 @@ export async function measureQuality(image: RgbImage, originalWidth: number, ori
   return {
     blur: laplacianVariance(grey, w, h) * gain ** 2,
     brightness: brightness / n,
-    glare: glare / n,
+    glare: paperAtClipping(lightTones) ? 0 : clipped / n,
     saturation: saturation / n,
     colourfulShare: colourful / n,
     highFrequencyRatio: highFrequencyRatio(grey, w, h),
     width: originalWidth,
     height: originalHeight,
   };
+}
+
+/** Whether the fullest light-tone bin is the top one: the page's white is at the clipping level (see LIGHT_TONE_BIN). */
+function paperAtClipping(lightTones: Uint32Array): boolean {
+  const top = lightTones[lightTones.length - 1];
+  return top > 0 && lightTones.every((count) => count <= top);
 }
 
 /** The gain that stretches the 1st–99th percentile grey levels to 0–255, at most MAX_CONTRAST_GAIN. */

@@ -51,6 +51,19 @@ describe('readViz', () => {
     expect(names).toMatchObject({ givenNames: 'ANNA LENA', nationality: 'DEU' });
   });
 
+  it('leaves out of a value the words that end before its caption starts (lettering in the portrait beside it)', () => {
+    // 'CON' on the backdrop of the printed photo, on the surname's row left of the caption's column.
+    const v = readViz([
+      placed(0, 10, ['Nom/Name', 364]),
+      placed(14, 22, ['CON', 276], ['JANSSENS', 361]),
+      placed(50, 10, ['Prenoms', 364]),
+    ]);
+    expect(v.surname).toBe('JANSSENS');
+    // A value starting a little left of its caption (a tilted photo) keeps its first word.
+    const tilted = readViz([placed(0, 10, ['Surname', 100]), placed(14, 22, ['VAN', 95], ['DAMME', 150])]);
+    expect(tilted.surname).toBe('VAN DAMME');
+  });
+
   it('gives two date captions over a value line read as one word its dates in their order', () => {
     const v = readViz(lines('DATE OF ISSUE / DATE DE DELIVRANCE   DATE OF EXPIRY', 'NANTES 06/12/2018 05/12/2028'));
     expect(v).toMatchObject({ issueDate: '2018-12-06', expiryDate: '2028-12-05' });

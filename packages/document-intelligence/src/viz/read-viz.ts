@@ -80,6 +80,7 @@ function shareValueLine(
   line: OcrLine,
   captionLefts: (number | null)[] = [],
 ): Partial<Record<VizFieldName, string>> {
+  line = withoutWordsLeftOfCaptions(line, captionLefts);
   const text = cleanSeparators(line.text);
   if (fields.length === 0 || !text) return {};
   if (fields.length === 1) return { [fields[0]]: text };
@@ -106,6 +107,22 @@ function shareValueLine(
     out[field] = words.length === fields.length ? words[i] : text;
   });
   return out;
+}
+
+/**
+ * The value line without the words that end before the first caption over it starts (a third of the word's height
+ * of slack for a tilted photo): a value is printed in its caption's column, so ink left of every caption is
+ * something else on the row — lettering in the background of the printed portrait beside the captions ('CON' of
+ * a Comic-Con backdrop read into the surname as 'CON JANSSENS', a false MRZ_CROSS_LOW_SCORE against the back's
+ * MRZ). The line as it is when no caption's place is known or no word is left.
+ */
+function withoutWordsLeftOfCaptions(line: OcrLine, captionLefts: (number | null)[]): OcrLine {
+  const known = captionLefts.filter((x): x is number => x !== null);
+  if (known.length === 0 || line.words.length < 2) return line;
+  const columnStart = Math.min(...known);
+  const kept = line.words.filter((word) => word.box.x + word.box.width + word.box.height / 3 >= columnStart);
+  if (kept.length === line.words.length || kept.length === 0) return line;
+  return { ...line, text: kept.map((word) => word.text).join(' '), words: kept };
 }
 
 /**
