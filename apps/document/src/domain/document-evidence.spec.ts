@@ -78,6 +78,23 @@ describe('combining sides into evidence', () => {
     expect(combineSides([flagged, back], comparison, now).signals.filter((s) => s.code === 'MRZ_CROSS_LOW_SCORE')).toHaveLength(1);
   });
 
+  it("gives a card whose front prints the back's document the back's confidence, and the weakest side's otherwise", () => {
+    const agree = { mixingSuspected: false, zonesDisagree: false };
+    const back = recordedSide({ side: 'back', documentType: 'id_card', portrait: { checked: true, found: false } });
+    const front = (extractedData: Record<string, string>) =>
+      recordedSide({ side: 'front', documentType: 'id_card', detectionConfidence: 0.55, mrz: null, extractedData });
+    // The same number (printed with a space), or the same birth and expiry dates: one card, named by its MRZ at 0.95.
+    expect(combineSides([front({ lastName: 'MUSTER', documentNumber: 'C01X 00T47' }), back], agree, now).detectionConfidence).toBe(0.95);
+    expect(combineSides([front({ dateOfBirth: '1990-02-03', expiryDate: '2031-01-01' }), back], agree, now).detectionConfidence).toBe(0.95);
+    // Nothing on the front ties it to the back (a name alone, one date, a number read otherwise), or the sides were
+    // not compared or disagree: the front's own confidence.
+    expect(combineSides([front({ lastName: 'MUSTER', dateOfBirth: '1990-02-03' }), back], agree, now).detectionConfidence).toBe(0.55);
+    expect(combineSides([front({ documentNumber: 'C01X00T4Z' }), back], agree, now).detectionConfidence).toBe(0.55);
+    expect(combineSides([front({ documentNumber: 'C01X00T47' }), back], null, now).detectionConfidence).toBe(0.55);
+    const disagree = { mixingSuspected: false, zonesDisagree: true, reason: 'lastName differs' };
+    expect(combineSides([front({ documentNumber: 'C01X00T47' }), back], disagree, now).detectionConfidence).toBe(0.55);
+  });
+
   it('says nothing was read from a blank page, and its confidence counts', () => {
     const blank = recordedSide({
       side: 'main',

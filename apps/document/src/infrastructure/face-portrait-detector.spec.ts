@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { generateDocument } from '@kyc/document-generator';
 import { type RgbImage, decodeImage, detectFaceBoxes } from '@kyc/face';
 import { FacePortraitDetector, cropRgb } from './face-portrait-detector';
-import { closerLook, findPortraitFace, pageStrips } from './portrait-face-search';
+import { closerLook, findPortraitFace, mainConfidentFace, pageStrips } from './portrait-face-search';
 
 const LIVE_SAMPLE = join(__dirname, '../../../../../shared/data/spoof-dev/image_T1.jpg');
 const FACES_DEV = join(__dirname, '../../../../../shared/data/faces-dev');
@@ -25,6 +25,18 @@ async function expectNoFaceOnPageOrStrips(page: RgbImage): Promise<void> {
 }
 
 describe('FacePortraitDetector', () => {
+  it("takes the face the detector is surest of for the page's portrait, not the largest", () => {
+    const face = (score: number, x: number, size: number) => ({ score, box: { x, y: 300, width: size, height: size } });
+    // A block of captions framed larger at a lower score beside the printed portrait; a doubtful face counts for nothing.
+    const portrait = face(0.67, 1060, 155);
+    expect(mainConfidentFace([face(0.56, 48, 219), portrait, face(0.3, 500, 400)])).toBe(portrait);
+    // Two boxes at the same score: the larger (chooseMainFace).
+    const larger = face(0.7, 40, 200);
+    expect(mainConfidentFace([face(0.7, 1060, 150), larger])).toBe(larger);
+    expect(mainConfidentFace([face(0.3, 40, 200)])).toBeUndefined();
+    expect(mainConfidentFace([])).toBeUndefined();
+  });
+
   it('crops packed RGB rows exactly', () => {
     const image = { width: 3, height: 2, data: Uint8Array.from({ length: 18 }, (_, i) => i) };
     expect(cropRgb(image, 1, 1, 2, 1)).toEqual({ width: 2, height: 1, data: Uint8Array.from([12, 13, 14, 15, 16, 17]) });

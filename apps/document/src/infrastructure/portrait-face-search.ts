@@ -76,8 +76,18 @@ export async function findPortraitFace(image: RgbImage): Promise<FaceBox | undef
   );
 }
 
-function mainConfidentFace(faces: FaceBox[]): FaceBox | undefined {
-  return chooseMainFace(faces.filter((face) => face.score >= FACE_SCORE_THRESHOLD));
+/**
+ * The printed portrait among the faces a pass found: of those at the detector's threshold, the one it is surest of.
+ * A selfie's main face is the largest (chooseMainFace weighs size by score, for the people behind the user), but a
+ * page holds one holder's portrait, and what else the detector frames on it can be larger at a lower score: a block
+ * of captions and names (eval:pipeline seed 2026, genuine-020's retake: 'Given names OLIVIA / Nationality GBR / Sex
+ * F' framed at 0.56 and 219 px beside the portrait at 0.67 and 155 px; the crop of the text went to face match) or
+ * a faded ghost image. Equal scores fall back to chooseMainFace.
+ */
+export function mainConfidentFace(faces: FaceBox[]): FaceBox | undefined {
+  const confident = faces.filter((face) => face.score >= FACE_SCORE_THRESHOLD);
+  const surest = Math.max(...confident.map((face) => face.score));
+  return chooseMainFace(confident.filter((face) => face.score === surest));
 }
 
 /** The page's strips along its longer side. */
