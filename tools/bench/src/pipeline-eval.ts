@@ -41,6 +41,7 @@ const HELP = `eval:pipeline [-- options]
   --synthetic-spoofs <n>     synthetic screen/print replays of a holder's photo (${DEFAULT_PLAN.syntheticSpoofs})
   --no-real-spoofs           leave out the real attack images of spoof-real-dev and spoof-dev
   --limit <n>                run only the first n planned cases
+  --only <ids>               run only these planned cases (comma-separated ids, e.g. genuine-014,genuine-020)
   --reference-date <date>    YYYY-MM-DD the documents' validity is drawn around (today)
   --out <file.json>          (reports/eval-pipeline.json; the SVG beside it)
   --portraits                printed portrait vs selfie figures instead (reports/eval-pipeline-portraits.json)
@@ -57,6 +58,7 @@ function options() {
       'synthetic-spoofs': { type: 'string' },
       'no-real-spoofs': { type: 'boolean' },
       limit: { type: 'string' },
+      only: { type: 'string' },
       'reference-date': { type: 'string' },
       out: { type: 'string' },
       portraits: { type: 'boolean' },
@@ -80,6 +82,7 @@ function options() {
       layouts: generatorLayouts(),
     },
     limit: values.limit === undefined ? Infinity : int(values.limit, 0),
+    only: values.only ? new Set(values.only.split(',').map((id) => id.trim())) : null,
     referenceDate: values['reference-date'] ?? new Date().toISOString().slice(0, 10),
     out: path.resolve(
       values.out ?? path.join(REPO_ROOT, 'reports', values.portraits ? 'eval-pipeline-portraits.json' : 'eval-pipeline.json'),
@@ -91,7 +94,13 @@ const pct = (v: number | null | undefined) => (v === null || v === undefined ? '
 
 async function runPipeline(config: ReturnType<typeof options>): Promise<void> {
   const identities = loadIdentities();
-  const plan = planCases(identities, loadAttacks(), config.plan).slice(0, config.limit);
+  // The whole plan is drawn first and then cut, so a case keeps its document and captures under --limit and --only.
+  const only = config.only;
+  const plan = planCases(identities, loadAttacks(), config.plan)
+    .slice(0, config.limit)
+    .filter((c) => !only || only.has(c.id));
+  if (only && plan.length !== only.size)
+    throw new Error(`--only: no planned case ${[...only].filter((id) => !plan.some((c) => c.id === id)).join(', ')}`);
   const layouts = config.plan.layouts;
   console.log(
     `[eval] ${plan.length} cases (${CASE_KINDS.map((k) => `${k} ${plan.filter((c) => c.kind === k).length}`).join(', ')}); ` +

@@ -28,6 +28,23 @@ export interface CaseContext {
   selfieRetake: Buffer | null;
 }
 
+/**
+ * A 503 is the API's retryable SERVICE_UNAVAILABLE (a service still starting, or the analysis admission queue full):
+ * a client waits and sends the same request again, so the eval does too rather than count a run error (seed 2026's
+ * first two uploads met the document service still loading its models).
+ */
+const UNAVAILABLE_RETRIES = 5;
+const UNAVAILABLE_WAIT_MS = 2_000;
+
+async function retryingUnavailable<T extends { status: number }>(send: () => Promise<T>): Promise<T> {
+  let answer = await send();
+  for (let retry = 0; retry < UNAVAILABLE_RETRIES && answer.status === 503; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, UNAVAILABLE_WAIT_MS));
+    answer = await send();
+  }
+  return answer;
+}
+
 const reasonCodeOf = (body: Body): string => {
   const details = body.details;
   if (details && typeof details === 'object' && 'reasonCode' in details) return String((details as { reasonCode: unknown }).reasonCode);
@@ -61,7 +78,8 @@ export async function runCase(c: PlannedCase, context: CaseContext, dataDir = ''
      * another problem retakes again, up to MAX_UPLOADS_PER_SIDE.
      */
     const uploadSide = async (side: string, firstImage: Buffer, retakeImage: Buffer) => {
-      let answer = (await client.uploadDocument(sessionId, (await captureOf(c, side, 0, firstImage)).jpeg, side)) as ApiAnswer<Body>;
+      const first = (await captureOf(c, side, 0, firstImage)).jpeg;
+      let answer = (await retryingUnavailable(async () => client.uploadDocument(sessionId, first, side))) as ApiAnswer<Body>;
       for (
         let attempt = 1;
         attempt < MAX_UPLOADS_PER_SIDE && answer.status === 400 && RETAKE_ERRORS.has(String(answer.body.errorCode));
@@ -69,7 +87,7 @@ export async function runCase(c: PlannedCase, context: CaseContext, dataDir = ''
       ) {
         outcome.retakes.push({ side, errorCode: String(answer.body.errorCode), reasonCode: reasonCodeOf(answer.body) });
         const retake = (await captureOf(c, side, attempt, retakeImage)).jpeg;
-        answer = (await client.uploadDocument(sessionId, retake, side, true)) as ApiAnswer<Body>;
+        answer = (await retryingUnavailable(async () => client.uploadDocument(sessionId, retake, side, true))) as ApiAnswer<Body>;
       }
       if (answer.status === 400 && RETAKE_ERRORS.has(String(answer.body.errorCode)))
         outcome.retakes.push({ side, errorCode: String(answer.body.errorCode), reasonCode: reasonCodeOf(answer.body) });
@@ -94,7 +112,7 @@ export async function runCase(c: PlannedCase, context: CaseContext, dataDir = ''
       for (const image of [context.selfie, context.selfieRetake]) {
         if (!image) break;
         if (image === context.selfieRetake) selfieRetakeUsed = true;
-        const answer = (await client.uploadFace(sessionId, image)) as ApiAnswer<Body>;
+        const answer = (await retryingUnavailable(async () => client.uploadFace(sessionId, image))) as ApiAnswer<Body>;
         if (answer.status === 200) return true;
         if (answer.status !== 422 && answer.status !== 400) throw new Error(`upload face: ${answer.status} ${JSON.stringify(answer.body)}`);
         outcome.selfieRefusals.push({
@@ -109,7 +127,7 @@ export async function runCase(c: PlannedCase, context: CaseContext, dataDir = ''
       return outcome;
     }
 
-    let submitted = (await client.submit(sessionId)) as ApiAnswer<Body>;
+    let submitted = (await retryingUnavailable(async () => client.submit(sessionId))) as ApiAnswer<Body>;
     if (submitted.status === 400 && NEW_SELFIE_ERRORS.has(String(submitted.body.errorCode))) {
       outcome.selfieResubmits.push(String(submitted.body.errorCode));
       const retake = context.selfieRetake;
@@ -117,13 +135,13 @@ export async function runCase(c: PlannedCase, context: CaseContext, dataDir = ''
         outcome.final = 'selfie_unusable';
         return outcome;
       }
-      const answer = (await client.uploadFace(sessionId, retake)) as ApiAnswer<Body>;
+      const answer = (await retryingUnavailable(async () => client.uploadFace(sessionId, retake))) as ApiAnswer<Body>;
       if (answer.status !== 200) {
         outcome.selfieRefusals.push({ errorCode: String(answer.body.errorCode), details: String(answer.body.details ?? '') });
         outcome.final = 'selfie_refused';
         return outcome;
       }
-      submitted = (await client.submit(sessionId)) as ApiAnswer<Body>;
+      submitted = (await retryingUnavailable(async () => client.submit(sessionId))) as ApiAnswer<Body>;
       if (submitted.status === 400 && NEW_SELFIE_ERRORS.has(String(submitted.body.errorCode))) {
         outcome.selfieResubmits.push(String(submitted.body.errorCode));
         outcome.final = 'selfie_unusable';
