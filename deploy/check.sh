@@ -43,7 +43,7 @@ echo "== helm-unittest: $chart/tests"
 helm-unittest --color=false "$chart"
 
 echo "== no mapping repeats a key (the API server refuses what helm renders and schemas read last-wins)"
-"$bin_dir/../venv/bin/python" deploy/helm/unique-keys.py "$rendered"/*.yaml
+"$bin_dir/../deploy-venv/bin/python" deploy/helm/unique-keys.py "$rendered"/*.yaml
 
 echo "== kubernetes-validate --strict: ${kubernetes_versions[*]}"
 for version in "${kubernetes_versions[@]}"; do

