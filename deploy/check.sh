@@ -20,7 +20,7 @@ rendered="$(mktemp -d)"
 trap 'rm -rf "$rendered"' EXIT
 
 echo "== hadolint $(hadolint --version | awk '{print $NF}'): deploy/Dockerfile"
-hadolint deploy/Dockerfile
+hadolint --no-color deploy/Dockerfile
 
 echo "== compose-check: docker-compose.yml"
 compose-check docker-compose.yml
