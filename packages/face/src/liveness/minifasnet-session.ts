@@ -1,5 +1,6 @@
 import { join } from 'path';
 import * as ort from 'onnxruntime-node';
+import { readModelListedInManifest } from '@kyc/model-integrity';
 import { DEFAULT_MODELS_DIR, type MiniFasNetModel } from './minifasnet-models';
 
 /**
@@ -13,7 +14,10 @@ function sessionFor(path: string): Promise<ort.InferenceSession> {
   if (!pending) {
     // One intra-op thread: an 80×80 graph is too small to gain from splitting, and on a shared
     // two-core box spinning worker threads cost more than they save.
-    pending = ort.InferenceSession.create(path, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+    // Checked against the manifest beside the models first: a swapped or stale file refuses to load.
+    pending = Promise.resolve()
+      .then(() => readModelListedInManifest(path))
+      .then((bytes) => ort.InferenceSession.create(bytes, { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' }));
     pending.catch(() => sessions.delete(path));
     sessions.set(path, pending);
   }

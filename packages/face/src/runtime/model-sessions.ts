@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { readModelListedInManifest } from '@kyc/model-integrity';
 
 /**
  * One ONNX Runtime session per model file per process, created on first use and then shared
@@ -29,12 +30,17 @@ export function getSession(file: FaceModelFile): Promise<ort.InferenceSession> {
       return Promise.reject(new Error(`face model ${path} is missing: run npm run build (or set KYC_FACE_MODELS_DIR)`));
     }
     const threads = Number(process.env.KYC_FACE_ORT_THREADS ?? 1);
-    session = ort.InferenceSession.create(path, {
-      graphOptimizationLevel: 'all',
-      executionMode: 'sequential',
-      intraOpNumThreads: Number.isInteger(threads) && threads > 0 ? threads : 1,
-      interOpNumThreads: 1,
-    });
+    // Checked against models/manifest.json first: a swapped or stale file refuses to load.
+    session = Promise.resolve()
+      .then(() => readModelListedInManifest(path))
+      .then((bytes) =>
+        ort.InferenceSession.create(bytes, {
+          graphOptimizationLevel: 'all',
+          executionMode: 'sequential',
+          intraOpNumThreads: Number.isInteger(threads) && threads > 0 ? threads : 1,
+          interOpNumThreads: 1,
+        }),
+      );
     // A failed load is not cached, so a later call can retry (e.g. after the file is restored).
     session.catch(() => sessions.delete(path));
     sessions.set(path, session);

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as ort from 'onnxruntime-node';
+import { readVerifiedModel } from '@kyc/model-integrity';
 import { ocrSessionOptions } from '../../ocr/sessions';
 import { MRZ_CLASSES, type StepLogProbs } from './constrained-decode';
 
@@ -19,19 +20,25 @@ export function mrzModelPath(): string {
   return join(resolve(__dirname, '../../../models'), MRZ_MODEL_FILE);
 }
 
+/** The sha256 recorded on the recogniser's model card (models/mrz-ocrb-recogniser.card.json). */
+function mrzModelCardDigest(): string {
+  const card = join(resolve(__dirname, '../../../models'), 'mrz-ocrb-recogniser.card.json');
+  return (JSON.parse(readFileSync(card, 'utf8')) as { sha256: string }).sha256;
+}
+
 let pending: Promise<ort.InferenceSession> | null = null;
 
 function session(): Promise<ort.InferenceSession> {
   if (!pending) {
     const path = mrzModelPath();
-    pending = (
-      existsSync(path)
-        ? ort.InferenceSession.create(readFileSync(path), ocrSessionOptions())
-        : Promise.reject(new Error(`MRZ model ${path} is missing`))
-    ).catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
+    // Checked against the sha256 on its model card first: a swapped or stale file refuses to load.
+    pending = Promise.resolve()
+      .then(() => readVerifiedModel(path, mrzModelCardDigest()))
+      .then((bytes) => ort.InferenceSession.create(bytes, ocrSessionOptions()))
+      .catch((error: unknown) => {
+        pending = null;
+        throw error;
+      });
   }
   return pending;
 }
