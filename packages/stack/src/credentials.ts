@@ -8,10 +8,22 @@ export interface KeyPair {
   publishableKey: string;
 }
 
+/** An operator made at the first start: the dashboard signs in with e-mail and password, the CLI and scripts use the token. */
+export interface DevOperator {
+  id: string;
+  email: string;
+  password: string;
+  role: 'admin' | 'reviewer' | 'read_only';
+  token: string;
+}
+
 /** `$KYC_DATA_DIR/dev-credentials.json`, the developer's keys to the local stack. */
 export interface DevCredentials {
   projectId: string;
+  /** The deployment's bootstrap admin credential (ADMIN_TOKEN): audited as operator `bootstrap`. */
   adminToken: string;
+  /** One operator per role; absent in files written before operators existed, until the next start adds them. */
+  operators?: DevOperator[];
   baseUrl: string;
   environments: { test: KeyPair; sandbox: KeyPair; live: KeyPair };
 }
@@ -50,6 +62,33 @@ export async function bootstrapDefaultProject(sessionGrpcUrl: string, adminToken
         live: pair(common.ProjectEnvironment.PROJECT_ENVIRONMENT_LIVE),
       },
     };
+  } finally {
+    client.close();
+  }
+}
+
+const DEV_OPERATOR_ROLES = ['admin', 'reviewer', 'read_only'] as const;
+
+/**
+ * First start (or the first start of a data directory from before operators): one operator per
+ * role, through the session service's contract, with generated passwords. An e-mail already taken
+ * (its password is not ours to know) is skipped with a note; `npm run admin -- operators:create`
+ * makes another.
+ */
+export async function bootstrapOperators(sessionGrpcUrl: string, say: (line: string) => void): Promise<DevOperator[]> {
+  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000 });
+  try {
+    const operators: DevOperator[] = [];
+    for (const role of DEV_OPERATOR_ROLES) {
+      const email = `${role.replace('_', '-')}@kyc.local`;
+      try {
+        const created = await client.createOperator({ email, role, password: '', createdBy: '' });
+        operators.push({ id: created.operator!.id, email, password: created.password, role, token: created.token });
+      } catch (error) {
+        say(`operator ${email} not created: ${(error as Error).message}`);
+      }
+    }
+    return operators;
   } finally {
     client.close();
   }

@@ -1,4 +1,4 @@
 export { startStack, type RunningStack, type StackOptions, GRPC_SERVICES, ALL_APPS } from './stack';
-export { type DevCredentials, readCredentials, credentialsPath } from './credentials';
+export { type DevCredentials, type DevOperator, readCredentials, credentialsPath } from './credentials';
 export { startEmbeddedPostgres, type EmbeddedDatabase } from './postgres/embedded-postgres';
 export { freePort } from './ports';

@@ -1,7 +1,14 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
 import { checkGrpcHealth } from '@kyc/grpc';
-import { bootstrapDefaultProject, credentialsPath, type DevCredentials, readCredentials, writeCredentials } from './credentials';
+import {
+  bootstrapDefaultProject,
+  bootstrapOperators,
+  credentialsPath,
+  type DevCredentials,
+  readCredentials,
+  writeCredentials,
+} from './credentials';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres/embedded-postgres';
 import { ServiceProcess, runToCompletion } from './processes/service-process';
@@ -190,6 +197,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     } else if (credentials.baseUrl !== baseUrl) {
       credentials = { ...credentials, baseUrl };
       writeCredentials(dataDir, credentials);
+    }
+    if (!credentials.operators) {
+      credentials = { ...credentials, operators: await bootstrapOperators(grpcUrls.session, say) };
+      writeCredentials(dataDir, credentials);
+      for (const operator of credentials.operators ?? [])
+        say(`operator ${operator.role}: ${operator.email} / ${operator.password} (also in ${credentialsPath(dataDir)})`);
     }
 
     const gateway = launch('gateway');

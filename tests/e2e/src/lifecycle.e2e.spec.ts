@@ -64,7 +64,16 @@ describe('the stack launcher', () => {
         sandbox: { secretKey: expect.stringMatching(/^sk_sandbox_/), publishableKey: expect.stringMatching(/^pk_sandbox_/) },
         live: { secretKey: expect.stringMatching(/^sk_live_/), publishableKey: expect.stringMatching(/^pk_live_/) },
       },
+      // One operator per role, for the dashboard (e-mail + password) and the CLI (token).
+      operators: (['admin', 'reviewer', 'read_only'] as const).map((role) => ({
+        id: expect.any(String),
+        email: `${role.replace('_', '-')}@kyc.local`,
+        password: expect.stringMatching(/^[\w-]{24}$/),
+        role,
+        token: expect.stringMatching(/^opk_/),
+      })),
     });
+    expect(first.output()).toContain(`operator reviewer: reviewer@kyc.local / ${credentials.operators[1].password}`);
     const api = new ApiClient(`http://127.0.0.1:${port}`);
     const sk = credentials.environments.test.secretKey;
     const created = await api.createSession(sk, { clientMetadata: { email: 'alice.approved@example.com' } });
@@ -81,6 +90,11 @@ describe('the stack launcher', () => {
     const second = launch(port, dataDir);
     await waitUntilReady(second);
     expect(second.output()).not.toContain('created the default project');
+    expect(second.output()).not.toContain('operator admin:');
+    expect(JSON.parse(readFileSync(path.join(dataDir, 'dev-credentials.json'), 'utf8')).operators).toEqual(credentials.operators);
+    const reviewerToken = credentials.operators[1].token;
+    expect((await api.request('GET', '/admin/v1/projects', { key: reviewerToken })).status).toBe(200);
+    expect((await api.request('POST', '/admin/v1/projects', { key: reviewerToken, json: { name: 'x' } })).status).toBe(403);
     const read = await api.request('GET', `/v1/sessions/${created.body.id}`, { key: sk });
     expect(read.status).toBe(200);
     second.child.kill('SIGINT');
