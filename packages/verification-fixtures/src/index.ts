@@ -84,3 +84,4 @@ export async function documentFixture(options: DocumentFixtureOptions = {}): Pro
 }
 
 export { encryptedPdf, garbledPdf, proofOfAddressPdf } from './proof-of-address';
+export { hostileUploads, type HostileUpload, type HostileExpectation } from './hostile-uploads';
