@@ -27,28 +27,31 @@ import { WidgetPageController } from './transport/http/widget-page.controller';
 import { BrandingAdminController } from './transport/http/admin/branding.controller';
 import { DesignTokensController } from './transport/http/design-tokens.controller';
 
+/** Every HTTP controller the gateway serves (the e2e authorization matrix walks their routes). */
+export const GATEWAY_CONTROLLERS = [
+  SessionsController,
+  VerificationsController,
+  DeviceController,
+  HealthController,
+  ProjectsAdminController,
+  WebhooksAdminController,
+  BillingAdminController,
+  ScoringAdminController,
+  SessionsAdminController,
+  DeadLettersAdminController,
+  OperatorsAdminController,
+  WidgetPageController,
+  BrandingAdminController,
+  DesignTokensController,
+];
+
 @Module({})
 export class GatewayModule {
   static register(config: GatewayConfig, dataSource: DataSource): DynamicModule {
     const clients = new ServiceClients(config);
     return {
       module: GatewayModule,
-      controllers: [
-        SessionsController,
-        VerificationsController,
-        DeviceController,
-        HealthController,
-        ProjectsAdminController,
-        WebhooksAdminController,
-        BillingAdminController,
-        ScoringAdminController,
-        SessionsAdminController,
-        DeadLettersAdminController,
-        OperatorsAdminController,
-        WidgetPageController,
-        BrandingAdminController,
-        DesignTokensController,
-      ],
+      controllers: [...GATEWAY_CONTROLLERS],
       providers: [
         { provide: ServiceClients, useValue: clients },
         ProjectScopePipe,
