@@ -1,4 +1,5 @@
-// One ES module script and one stylesheet with fixed names, served by the gateway under /widget/assets/.
+// Two pages' ES module scripts (widget.js: the flow; qr.js: the QR hand-off page), the code they share
+// in one chunk, and one stylesheet, served by the gateway under /widget/assets/.
 // An app build (not library mode), so the script is minified whitespace included.
 import { defineConfig } from 'vite';
 
@@ -12,8 +13,8 @@ export default defineConfig({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
-      input: 'src/main.ts',
-      output: { entryFileNames: 'widget.js', assetFileNames: 'widget[extname]' },
+      input: { widget: 'src/main.ts', qr: 'src/qr-main.ts' },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'shared-[hash].js', assetFileNames: 'widget[extname]' },
     },
   },
 });

@@ -5,6 +5,7 @@ import { ADMIN_AUTH_FAILURE_STORE, PostgresAdminAuthFailureStore } from './infra
 import { API_CALL_WINDOW_STORE, PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
 import { IdempotencyRepository } from './infrastructure/idempotency.repository';
+import { WidgetHandoffRepository } from './infrastructure/widget-handoff.repository';
 import { ClosedVerificationReads } from './transport/http/closed-verification-reads';
 import { ServiceClients } from './infrastructure/service-clients';
 import { BillingAdminController } from './transport/http/admin/billing.controller';
@@ -23,6 +24,7 @@ import { HealthController } from './transport/http/health.controller';
 import { AUTH_CACHE_TTL_MS } from './transport/http/secret-key.guard';
 import { SessionsController } from './transport/http/sessions.controller';
 import { VerificationsController } from './transport/http/verifications.controller';
+import { PublicWidgetController } from './transport/http/public-widget.controller';
 import { WidgetPageController } from './transport/http/widget-page.controller';
 import { BrandingAdminController } from './transport/http/admin/branding.controller';
 import { DesignTokensController } from './transport/http/design-tokens.controller';
@@ -43,6 +45,7 @@ export const GATEWAY_CONTROLLERS = [
   WidgetPageController,
   BrandingAdminController,
   DesignTokensController,
+  PublicWidgetController,
 ];
 
 @Module({})
@@ -57,6 +60,7 @@ export class GatewayModule {
         ProjectScopePipe,
         { provide: IdempotencyRepository, useValue: new IdempotencyRepository(dataSource) },
         { provide: DeviceCallWindowRepository, useValue: new DeviceCallWindowRepository(dataSource) },
+        { provide: WidgetHandoffRepository, useValue: new WidgetHandoffRepository(dataSource) },
         { provide: API_CALL_WINDOW_STORE, useValue: new PostgresApiCallWindowStore(dataSource) },
         { provide: API_RATE_LIMITS, useValue: apiRateLimitsOf(config) },
         { provide: ClosedVerificationReads, useValue: new ClosedVerificationReads(config.CLOSED_VERIFICATION_CACHE_TTL_MS) },

@@ -40,6 +40,12 @@ export enum ErrorCode {
   POA_NEEDS_DOCUMENT = 'KYC_POA_NEEDS_DOCUMENT',
   /** A file upload where the project environment takes camera captures only (allowManualUpload off). */
   MANUAL_UPLOAD_DISABLED = 'KYC_MANUAL_UPLOAD_DISABLED',
+  /** A QR hand-off link opened a second time: each link opens the session on one phone only. */
+  HANDOFF_LINK_USED = 'KYC_HANDOFF_USED',
+  /** A QR hand-off link that is unknown or past its short lifetime. */
+  HANDOFF_LINK_INVALID = 'KYC_HANDOFF_INVALID',
+  /** The embedding page's data-email is not the e-mail the session was created for. */
+  WIDGET_EMAIL_MISMATCH = 'KYC_WIDGET_EMAIL_MISMATCH',
   VALIDATION_FAILED = 'VALIDATION_FAILED',
   MALFORMED_JSON = 'MALFORMED_JSON',
   UNAUTHENTICATED = 'UNAUTHENTICATED',
@@ -224,6 +230,27 @@ export function defineError(code: ErrorCode): ErrorDefinition {
         grpcCode: GrpcCode.PERMISSION_DENIED,
         retryable: true,
         message: 'This project takes camera captures only: capture the image with the camera',
+      };
+    case ErrorCode.HANDOFF_LINK_USED:
+      return {
+        httpStatus: 410,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: false,
+        message: 'This hand-off link was already opened; scan the new code shown on the other screen',
+      };
+    case ErrorCode.HANDOFF_LINK_INVALID:
+      return {
+        httpStatus: 410,
+        grpcCode: GrpcCode.NOT_FOUND,
+        retryable: false,
+        message: 'This hand-off link is unknown or has expired; scan the new code shown on the other screen',
+      };
+    case ErrorCode.WIDGET_EMAIL_MISMATCH:
+      return {
+        httpStatus: 409,
+        grpcCode: GrpcCode.FAILED_PRECONDITION,
+        retryable: false,
+        message: "The page's data-email is not the e-mail this session was created for",
       };
     case ErrorCode.VALIDATION_FAILED:
       return { httpStatus: 400, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: true, message: 'The request is invalid' };

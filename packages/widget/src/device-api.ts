@@ -20,6 +20,13 @@ export interface OpenedSession {
   designTokens: DesignTokens | null;
 }
 
+export interface SessionProgress {
+  sessionId: string;
+  status: string;
+  expiresAt: string;
+  phoneOpenedAt: string | null;
+}
+
 export interface DocumentUploadAnswer {
   success: boolean;
   requiresBackSide?: boolean;
@@ -54,6 +61,23 @@ export class DeviceApiError extends Error {
 
 export type Capture = 'camera' | 'file';
 
+/**
+ * The phone's side of the QR hand-off: the one-time code from the link's fragment, exchanged for
+ * the session's embed token (no credential before it, hence outside DeviceApi).
+ */
+export async function exchangeHandoffCode(code: string): Promise<{ sessionId: string; embedToken: string }> {
+  const response = await fetch('/v1/public/widget/handoff', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code }),
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+  const parsed = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.ok) return parsed as { sessionId: string; embedToken: string };
+  throw new DeviceApiError(response.status, String(parsed.errorCode ?? 'UNKNOWN'), null, parsed.details);
+}
+
 export class DeviceApi {
   constructor(
     private readonly sessionId: string,
@@ -61,8 +85,18 @@ export class DeviceApi {
   ) {}
 
   /** Our route (spec 3: the widget opening moves `pending` → `connected`); answers what the page shows. */
-  open(): Promise<OpenedSession> {
-    return this.json('POST', `/v1/kyc/widget/open/${this.sessionId}`, {});
+  open(email?: string): Promise<OpenedSession> {
+    return this.json('POST', `/v1/kyc/widget/open/${this.sessionId}`, email ? { email } : {});
+  }
+
+  /** What the QR page follows, and what the page asks when its session's expiry time comes. */
+  progress(): Promise<SessionProgress> {
+    return this.send('GET', `/v1/kyc/widget/progress/${this.sessionId}`);
+  }
+
+  /** A one-time hand-off code for the QR page (10 minutes, opens once). */
+  handoff(): Promise<{ code: string; expiresAt: string }> {
+    return this.json('POST', `/v1/kyc/widget/handoff/${this.sessionId}`, {});
   }
 
   consent(textVersion: string, locale: string): Promise<unknown> {

@@ -53,7 +53,7 @@ export function retakeReasonOf(errorCode: string, reasonCode: string | null): Re
   return null;
 }
 
-export type Ending = 'completed' | 'review' | 'failed' | 'expired' | 'closed' | 'invalid';
+export type Ending = 'completed' | 'review' | 'failed' | 'expired' | 'closed' | 'invalid' | 'handoffUsed' | 'handoffLapsed';
 
 /** The result screen a submit's status leads to; `action_required` and open statuses are not endings (null). */
 export function endingOfStatus(status: string): Ending | null {
@@ -78,6 +78,10 @@ export function endingOfStatus(status: string): Ending | null {
 export function endingOfError(status: number, errorCode: string): Ending | null {
   if (errorCode === 'KYC_003') return 'expired';
   if (errorCode === 'KYC_SESSION_CLOSED') return 'closed';
+  if (errorCode === 'KYC_HANDOFF_USED') return 'handoffUsed';
+  if (errorCode === 'KYC_HANDOFF_INVALID') return 'handoffLapsed';
+  // The embedding page named another user's e-mail: this link is not for whoever is in front of it.
+  if (errorCode === 'KYC_WIDGET_EMAIL_MISMATCH') return 'invalid';
   if (status === 401 || errorCode === 'KYC_001') return 'invalid';
   return null;
 }

@@ -16,7 +16,7 @@ import {
 import { type Catalogue, type Language, catalogueFor, languageOf } from './i18n';
 import { acceptedLogoUrl, applyDesignTokens } from './design-tokens';
 
-type Screen =
+export type Screen =
   | { kind: 'loading' }
   | { kind: 'consent' }
   | { kind: 'document-type' }
@@ -59,12 +59,19 @@ export class KycWidget extends LitElement {
   declare logoUrl: string | null;
 
   private api!: DeviceApi;
+  private email: string | undefined;
   private session!: OpenedSession;
   private text: Catalogue = catalogueFor('de');
   private language: Language = 'de';
   private documentType: DocumentType = 'id_card';
   private stream: MediaStream | null = null;
   private previousKind: Screen['kind'] | null = null;
+  /** The errorCode behind the last error or ending screen, for the frame's `error` event (embed contract). */
+  private lastErrorCode: string | null = null;
+  /** Told of every new screen (the embed frame turns them into host messages). */
+  onScreenChange?: (screen: Screen, errorCode: string | null) => void;
+  /** Told once the session is open, with what the open call answered. */
+  onOpened?: (session: OpenedSession) => void;
 
   constructor() {
     super();
@@ -82,13 +89,20 @@ export class KycWidget extends LitElement {
   }
 
   /** Starts the flow for a session; `embedToken` is null when the link carried none. */
-  start(sessionId: string, embedToken: string | null): void {
+  start(sessionId: string, embedToken: string | null, email?: string): void {
     if (!embedToken) {
       this.screen = { kind: 'result', ending: 'invalid' };
       return;
     }
+    this.email = email;
     this.api = new DeviceApi(sessionId, embedToken);
     void this.open();
+  }
+
+  /** Ends the flow on a result screen from outside (the session expired while the page sat idle; a refused hand-off link). */
+  end(ending: Ending): void {
+    this.stopCamera();
+    this.screen = { kind: 'result', ending };
   }
 
   override disconnectedCallback(): void {
@@ -99,13 +113,14 @@ export class KycWidget extends LitElement {
   private async open(): Promise<void> {
     this.status = this.text.loading;
     await this.run(async () => {
-      this.session = await this.api.open();
+      this.session = await this.api.open(this.email);
       this.language = languageOf(this.session.language);
       applyDesignTokens(document.documentElement, this.session.designTokens);
       this.logoUrl = acceptedLogoUrl(this.session.designTokens);
       this.text = catalogueFor(this.language);
       document.documentElement.lang = this.language;
       document.title = this.text.pageTitle;
+      this.onOpened?.(this.session);
       const requested = sideOfNextAction(this.session.nextAction);
       if (this.session.status === 'action_required' && requested) {
         this.screen = this.session.userConsent ? { kind: 'document', side: requested, retake: null, requested: true } : { kind: 'consent' };
@@ -225,6 +240,7 @@ export class KycWidget extends LitElement {
   }
 
   private screenForError(error: unknown, retry: () => void): Screen {
+    this.lastErrorCode = error instanceof DeviceApiError ? error.errorCode : null;
     if (!(error instanceof DeviceApiError)) return { kind: 'error', message: this.text.error.network, retry };
     const ending = endingOfError(error.status, error.errorCode);
     if (ending) return { kind: 'result', ending };
@@ -235,6 +251,7 @@ export class KycWidget extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (!changed.has('screen')) return;
+    this.onScreenChange?.(this.screen, this.lastErrorCode);
     const capturing = this.screen.kind === 'document' || this.screen.kind === 'selfie';
     // Each capture screen opens the camera afresh: the selfie wants the front camera, a document the back one.
     this.stopCamera();
@@ -427,6 +444,8 @@ export class KycWidget extends LitElement {
       expired: [r.expiredHeading, r.expiredBody],
       closed: [r.closedHeading, r.closedBody],
       invalid: [r.invalidHeading, r.invalidBody],
+      handoffUsed: [this.text.handoff.usedHeading, this.text.handoff.usedBody],
+      handoffLapsed: [this.text.handoff.lapsedHeading, this.text.handoff.lapsedBody],
     }[ending];
     return html`<h1 tabindex="-1" class="kyc-result kyc-result--${ending}" data-ending=${ending}>${heading}</h1>
       <p>${body}</p>`;

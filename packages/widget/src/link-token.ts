@@ -31,3 +31,12 @@ export function takeEmbedToken(sessionId: string, page: PageContext): string | n
     return null;
   }
 }
+
+/** Keeps a token got another way (the QR hand-off's exchange) as a link's would be kept: this tab only. */
+export function rememberEmbedToken(sessionId: string, token: string, page: Pick<PageContext, 'sessionStorage'>): void {
+  try {
+    page.sessionStorage.setItem(STORAGE_PREFIX + sessionId, token);
+  } catch {
+    // As above: without storage the flow runs, a reload cannot continue.
+  }
+}

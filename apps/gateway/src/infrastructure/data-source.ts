@@ -3,6 +3,7 @@ import { CreateIdempotencyKeys1763870400000 } from './migrations/1763870400000-C
 import { CreateDeviceCallWindows1764000000000 } from './migrations/1764000000000-CreateDeviceCallWindows';
 import { CreateApiCallWindows1764200000000 } from './migrations/1764200000000-CreateApiCallWindows';
 import { CreateAdminAuthFailures1764400000000 } from './migrations/1764400000000-CreateAdminAuthFailures';
+import { CreateWidgetHandoffs1764300000000 } from './migrations/1764300000000-CreateWidgetHandoffs';
 
 export function createGatewayDataSource(databaseUrl: string): DataSource {
   return createServiceDataSource({
@@ -14,6 +15,7 @@ export function createGatewayDataSource(databaseUrl: string): DataSource {
       CreateDeviceCallWindows1764000000000,
       CreateApiCallWindows1764200000000,
       CreateAdminAuthFailures1764400000000,
+      CreateWidgetHandoffs1764300000000,
     ],
   });
 }

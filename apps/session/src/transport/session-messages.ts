@@ -32,7 +32,8 @@ export function toSessionMessage(
     // The page reads its embed token from the fragment, which no server, log or Referer sees
     // (README, "Hosted widget"). Only the create answer carries the token, so only it links with one.
     widgetUrl: `${base}/widget/sessions/${record.id}${extras.embedToken ? `#token=${extras.embedToken}` : ''}`,
-    qrCodeUrl: `${base}/widget/sessions/${record.id}/qr`,
+    // The QR page needs the token too (it asks for one-time hand-off codes with it) and shows the session's language.
+    qrCodeUrl: `${base}/widget/sessions/${record.id}/qr#${extras.embedToken ? `token=${extras.embedToken}&` : ''}lang=${record.language}`,
     allowManualUpload: extras.allowManualUpload ?? true,
     testMode: record.testMode,
     clientMetadataJson: JSON.stringify(record.clientMetadata ?? {}),

@@ -91,6 +91,21 @@ export const de: Catalogue = {
     invalidHeading: 'Dieser Link ist ungültig',
     invalidBody: 'Bitte öffnen Sie den Link, den der Dienst Ihnen geschickt hat, vollständig und unverändert.',
   },
+  handoff: {
+    heading: 'Auf dem Smartphone fortfahren',
+    instructions:
+      'Scannen Sie diesen Code mit der Kamera Ihres Smartphones und machen Sie die Fotos dort. Der Code gilt einmal, 10 Minuten lang.',
+    codeLabel: 'QR-Code mit dem Link für Ihr Smartphone',
+    waiting: 'Warten auf Ihr Smartphone…',
+    opened: 'Ihr Smartphone hat die Verifizierung geöffnet. Folgen Sie dort den Schritten.',
+    processing: 'Ihre Fotos werden geprüft…',
+    actionRequired: 'Ihr Smartphone bittet noch einmal um eine Seite des Dokuments.',
+    newCode: 'Neuen Code anzeigen',
+    usedHeading: 'Dieser Link wurde bereits verwendet',
+    usedBody: 'Jeder Link öffnet sich nur einmal. Scannen Sie den neuen Code auf Ihrem Computer.',
+    lapsedHeading: 'Dieser Link ist abgelaufen',
+    lapsedBody: 'Scannen Sie den neuen Code auf Ihrem Computer.',
+  },
   error: {
     heading: 'Etwas ist schiefgelaufen',
     retry: 'Erneut versuchen',

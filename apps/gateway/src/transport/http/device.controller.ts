@@ -3,11 +3,14 @@ import { type SessionStatusName, type session, sessionStatuses } from '@kyc/cont
 import { ErrorCode, KycError } from '@kyc/errors';
 import type { FastifyReply } from 'fastify';
 import { type DeviceCallKind, admitDeviceCall } from '../../domain/device-call-limits';
+import { sameEmail } from '../../domain/widget-handoff';
 import { DeviceCallWindowRepository } from '../../infrastructure/device-call-window.repository';
+import { WidgetHandoffRepository } from '../../infrastructure/widget-handoff.repository';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { decodeBase64Image } from './base64-image';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
 import { toProtoEnvironment } from './environment-mapping';
+import { bearerToken } from './secret-key.guard';
 import { captureOf, readMultipartUpload, readProofOfAddressUpload } from './multipart-upload';
 import { presentConsent, presentDocumentUpload, presentFaceUpload, presentPoaJob, presentSubmit, presentWidgetSession } from './presenters';
 import {
@@ -16,6 +19,7 @@ import {
   deviceFaceUploadFields,
   deviceProofOfAddressFields,
   livenessBase64Body,
+  openWidgetBody,
   poaJobIdParam,
   sessionIdParam,
 } from './request-schemas';
@@ -35,6 +39,7 @@ export class DeviceController {
   constructor(
     private readonly clients: ServiceClients,
     private readonly callWindows: DeviceCallWindowRepository,
+    private readonly handoffs: WidgetHandoffRepository,
   ) {}
 
   /**
@@ -146,8 +151,47 @@ export class DeviceController {
    */
   @Post('widget/open/:sessionId')
   @HttpCode(200)
-  async openWidget(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
-    return presentWidgetSession(await this.clients.session.openWidget(this.sessionOf(request.device, sessionId)));
+  async openWidget(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string, @Body() rawBody: unknown) {
+    const body = openWidgetBody.parse(rawBody ?? {});
+    const session = this.sessionOf(request.device, sessionId);
+    // Checked before the session is connected: a host page showing another user's session changes nothing.
+    if (body.email) {
+      const current = await this.clients.session.getSession(session);
+      if (!sameEmail(body.email, clientEmailOf(current))) throw new KycError(ErrorCode.WIDGET_EMAIL_MISMATCH);
+    }
+    return presentWidgetSession(await this.clients.session.openWidget(session));
+  }
+
+  /**
+   * The QR page (qrCodeUrl) asks for a one-time hand-off code for its session: the phone opens
+   * `/widget/handoff#code=…` and exchanges the code for this embed token (POST
+   * /v1/public/widget/handoff). Not for a session that is over: nothing is left to hand off.
+   */
+  @Post('widget/handoff/:sessionId')
+  @HttpCode(201)
+  async issueHandoff(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
+    const current = await this.clients.session.getSession(this.sessionOf(request.device, sessionId));
+    const status = sessionStatuses.fromWire(current.status);
+    if (status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
+    if (status === null || DECIDED_STATUSES.includes(status)) throw new KycError(ErrorCode.SESSION_CLOSED);
+    const issued = await this.handoffs.issue(request.device.sessionId, bearerToken(request.headers.authorization) ?? '');
+    return { code: issued.code, expiresAt: issued.expiresAt.toISOString() };
+  }
+
+  /**
+   * What the QR page follows while the phone works (polled): the session's status and whether a
+   * phone has opened a hand-off link. Reads only, no model runs, so not rate limited.
+   */
+  @Get('widget/progress/:sessionId')
+  async progress(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
+    const current = await this.clients.session.getSession(this.sessionOf(request.device, sessionId));
+    const phoneOpenedAt = await this.handoffs.lastOpenedAt(request.device.sessionId);
+    return {
+      sessionId: current.id,
+      status: sessionStatuses.fromWire(current.status),
+      expiresAt: current.expiresAt,
+      phoneOpenedAt: phoneOpenedAt?.toISOString() ?? null,
+    };
   }
 
   /** Spec 4.9: the device finishes the flow; the same as submit (4.7). */
@@ -210,5 +254,14 @@ export class DeviceController {
       ErrorCode.RATE_LIMITED,
       `Too many ${kind.replace(/_/g, ' ')} calls for this session; retry in ${admission.retryAfterSeconds} s`,
     );
+  }
+}
+
+/** The session's clientMetadata.email, if it has one. */
+function clientEmailOf(current: session.Session): unknown {
+  try {
+    return (JSON.parse(current.clientMetadataJson || '{}') as { email?: unknown }).email;
+  } catch {
+    return undefined;
   }
 }

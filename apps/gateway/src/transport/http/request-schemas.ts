@@ -57,6 +57,10 @@ export const deviceFaceUploadFields = faceUploadFields.extend({ sessionId: sessi
 export const deviceProofOfAddressFields = z.object({ sessionId: sessionIdParam });
 /** A proof-of-address job id; one the token's session does not own is 404, like an unknown one. */
 export const poaJobIdParam = z.string().max(64);
+/** The hosted page's open call; `email` is the embed script's data-email (spec 4.10), checked against the session's. */
+export const openWidgetBody = z.strictObject({ email: z.email().max(320).optional() });
+/** A QR hand-off code as the phone page sends it (43 base64url characters). */
+export const handoffExchangeBody = z.strictObject({ code: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a hand-off code') });
 /** Spec 2.10: the client sends the wording's version and the locale only; IP and user agent come from the request. */
 export const consentBody = z
   .object({

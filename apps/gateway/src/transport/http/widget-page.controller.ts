@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { WIDGET_ASSETS_DIR, WIDGET_ASSET_FILES, WIDGET_SECURITY_HEADERS, widgetPageHtml } from '@kyc/widget';
+import {
+  WIDGET_ASSETS_DIR,
+  WIDGET_ASSET_FILES,
+  WIDGET_SECURITY_HEADERS,
+  qrPageHtml,
+  widgetPageHtml,
+  widgetSecurityHeaders,
+} from '@kyc/widget';
 import type { FastifyReply } from 'fastify';
+import { embeddingOriginOf } from '../../domain/widget-handoff';
 
 /** Session ids are UUIDs; anything else in the path is not a session page. */
 const SESSION_ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -16,23 +24,37 @@ function loadAssets(): Map<string, { body: Buffer; type: string }> {
 }
 
 /**
- * The hosted page at widgetUrl (spec part 1) and its two assets, under the page's strict
- * Content-Security-Policy. The page itself carries no secret: it reads the session's embed token
- * from the link's fragment and calls the device endpoints (/v1/kyc/*) with it.
+ * The hosted page at widgetUrl (spec part 1), the QR hand-off pages (qrCodeUrl and the phone's
+ * /widget/handoff) and their assets, under the pages' strict Content-Security-Policy. No page
+ * carries a secret: each reads its credential from the link's fragment.
  */
 @Controller('widget')
 export class WidgetPageController {
   private readonly page = Buffer.from(widgetPageHtml());
+  private readonly qrPage = Buffer.from(qrPageHtml());
   private readonly assets = loadAssets();
 
+  /**
+   * `?embed=<origin>`: the embed script frames the page for that host, which `frame-ancestors`
+   * then names (and only it); without it the page may not be framed at all.
+   */
   @Get('sessions/:sessionId')
-  sessionPage(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
+  sessionPage(@Param('sessionId') sessionId: string, @Query('embed') embed: unknown, @Res() reply: FastifyReply) {
     if (!SESSION_ID.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
-    // The page is the same for every session; no-store keeps a shared device from showing a stale flow.
-    void reply
-      .headers({ ...WIDGET_SECURITY_HEADERS, 'cache-control': 'no-store' })
-      .type('text/html; charset=utf-8')
-      .send(this.page);
+    this.sendPage(reply, this.page, widgetSecurityHeaders(embeddingOriginOf(embed)));
+  }
+
+  /** qrCodeUrl: the desktop page that hands the session to a phone. */
+  @Get('sessions/:sessionId/qr')
+  qrCodePage(@Param('sessionId') sessionId: string, @Res() reply: FastifyReply) {
+    if (!SESSION_ID.test(sessionId)) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
+    this.sendPage(reply, this.qrPage, WIDGET_SECURITY_HEADERS);
+  }
+
+  /** The phone's page of the QR hand-off (`#code=…`): the flow's page, which trades the code for the session first. */
+  @Get('handoff')
+  handoffPage(@Res() reply: FastifyReply) {
+    this.sendPage(reply, this.page, WIDGET_SECURITY_HEADERS);
   }
 
   @Get('assets/:file')
@@ -44,5 +66,13 @@ export class WidgetPageController {
       .headers({ ...WIDGET_SECURITY_HEADERS, 'cache-control': 'no-cache' })
       .type(asset.type)
       .send(asset.body);
+  }
+
+  private sendPage(reply: FastifyReply, page: Buffer, headers: Readonly<Record<string, string>>): void {
+    // The pages are the same for every session; no-store keeps a shared device from showing a stale flow.
+    void reply
+      .headers({ ...headers, 'cache-control': 'no-store' })
+      .type('text/html; charset=utf-8')
+      .send(page);
   }
 }
