@@ -323,8 +323,7 @@ export class KycWidget extends LitElement {
     const t = this.text;
     return html`
       <main class="kyc" aria-busy=${this.busy ? 'true' : 'false'}>
-        ${this.logoUrl ? html`<img class="kyc-logo" src=${this.logoUrl} alt="" />` : nothing}
-        ${this.renderScreen()}
+        ${this.logoUrl ? html`<img class="kyc-logo" src=${this.logoUrl} alt="" />` : nothing} ${this.renderScreen()}
         <p class="kyc-status" role="status" aria-live="polite">${this.status}</p>
       </main>
       <footer class="kyc-footer"><span>${t.pageTitle}</span></footer>
