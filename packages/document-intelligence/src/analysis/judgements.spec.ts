@@ -200,6 +200,27 @@ describe('side problems', () => {
     expect(judged(20)).not.toContain('PORTRAIT_NOT_DETECTED');
   });
 
+  it('asks no retake for a missing portrait on a page whose MRZ was read valid (an infrared capture): review at submit', () => {
+    // mrz-real-dev's BLR specimen under infrared light: the MRZ reads with every check digit, no face shows.
+    const lines = ['P<BLRIVANOVA<<TATSIANA<<<<<<<<<<<<<<<<<<<<<<', '0000000000BLR7001017F15010104010160B000PB326'];
+    const valid = mrz(lines);
+    expect(valid.valid).toBe(true);
+    const type = decideDocumentType(valid, '', 'passport');
+    const judge = (reading: MrzReading) =>
+      judgeSideProblems({
+        ...base,
+        side: 'main',
+        type,
+        mrzSearch: { candidateLines: lines, traceLines: lines, reading },
+        portrait: { checked: true, found: false },
+      });
+    expect(judge(valid)).not.toContain('PORTRAIT_NOT_DETECTED');
+    // One check digit failing: the page was not read as printed, so the missing face may be the capture's fault too.
+    const misread = mrz([lines[0], '0000000000BLR7001017F15010104010160B000PB327']);
+    expect(misread.valid).toBe(false);
+    expect(judge(misread)).toEqual(expect.arrayContaining(['MRZ_DATA_UNREADABLE', 'PORTRAIT_NOT_DETECTED']));
+  });
+
   it('does not ask for a sharper card back whose MRZ was read with every check digit passing', () => {
     const reading = mrz(TD1_DEU);
     const type = decideDocumentType(reading, '', undefined);

@@ -17,6 +17,24 @@ const available = existsSync(LABELS);
 const MIN_EXACT_READS = 22;
 /** Of the 26: judged valid or invalid as the printed MRZ is (23 today). */
 const MIN_VALIDITY_AGREEMENT = 22;
+/**
+ * Of the 26, at most this many asked for a retake (2 today: the dim AZE photo whose MRZ no reader here finds, and the
+ * DEU card whose MRZ glare hides, which a person cannot read whole either; 3 without read-viz's caption column, whose
+ * absence left the AFG specimen's surname read with the word PASSPORT beside the portrait).
+ * Without a portrait detector here, so PORTRAIT_NOT_DETECTED is not raised; eval:documents, with the document
+ * service's detector, counts it too.
+ */
+const MAX_RETAKES = 3;
+/** The problems the document service asks a retake for (apps/document, RECOVERABLE_PROBLEMS). */
+const RETAKE_PROBLEMS = new Set([
+  'WRONG_SIDE_BACK_UPLOADED',
+  'PORTRAIT_NOT_DETECTED',
+  'MRZ_CROSS_LOW_SCORE',
+  'DOCUMENT_MIXING_SUSPECTED',
+  'LOW_DETECTION_CONFIDENCE',
+  'DOCUMENT_QUALITY_TOO_LOW',
+  'MRZ_DATA_UNREADABLE',
+]);
 
 interface Label {
   file: string;
@@ -37,8 +55,10 @@ function labels(): Label[] {
     }));
 }
 
-function sideOf(label: Label): 'main' | 'front' {
-  return label.lines.length === 2 && label.lines[0].length === 44 ? 'main' : 'front';
+/** As eval:documents sends them (tools/document-eval sideFor): a TD1 MRZ is printed on a card's back. */
+function sideOf(label: Label): 'main' | 'front' | 'back' {
+  if (label.lines.length === 2 && label.lines[0].length === 44) return 'main';
+  return label.lines.length === 3 && label.lines[0].length === 30 ? 'back' : 'front';
 }
 
 describe('MRZ on real captures (mrz-real-dev)', () => {
@@ -52,11 +72,12 @@ describe('MRZ on real captures (mrz-real-dev)', () => {
     return;
   }
 
-  it(`reads at least ${MIN_EXACT_READS} of 26 exactly, judges at least ${MIN_VALIDITY_AGREEMENT} right, and returns no wrong name from a valid MRZ`, async () => {
+  it(`reads at least ${MIN_EXACT_READS} of 26 exactly, judges at least ${MIN_VALIDITY_AGREEMENT} right, returns no wrong name from a valid MRZ and asks at most ${MAX_RETAKES} retakes`, async () => {
     const now = new Date('2026-11-26T00:00:00Z');
     let exact = 0;
     let validityAgrees = 0;
     const wrongNames: string[] = [];
+    const retakes: string[] = [];
     for (const label of labels()) {
       const analysis = await analyzeDocumentSide(readFileSync(join(DATA_DIR, label.file)), { side: sideOf(label), now });
       const read = analysis.mrz?.lines ?? [];
@@ -67,9 +88,14 @@ describe('MRZ on real captures (mrz-real-dev)', () => {
       if (analysis.mrz?.valid && read[nameLine] !== label.lines[nameLine] && analysis.extractedData.lastName) {
         wrongNames.push(`${label.file}: ${read[nameLine]}`);
       }
+      // Each page's MRZ was read by eye for its label; an MRZ printed with a wrong check digit is rightly unreadable.
+      const asked = analysis.problems.filter((p) => RETAKE_PROBLEMS.has(p) && !(p === 'MRZ_DATA_UNREADABLE' && !label.printedValid));
+      if (asked.length > 0) retakes.push(`${label.file}: ${asked.join(', ')}`);
     }
     expect(wrongNames).toEqual([]);
     expect(exact).toBeGreaterThanOrEqual(MIN_EXACT_READS);
     expect(validityAgrees).toBeGreaterThanOrEqual(MIN_VALIDITY_AGREEMENT);
-  }, 300_000);
+    // Past the floor, the pages and their problems are what the failure shows.
+    expect(retakes.length <= MAX_RETAKES ? [] : retakes).toEqual([]);
+  }, 600_000); // 31 whole analyses: ~2 min on an idle 2-core machine, over 5 under a shared machine's load of 25
 });

@@ -49,8 +49,12 @@ export function judgeSideProblems(input: ProblemInputs): ProblemCode[] {
   if (side === 'front' && mrz?.format === 'TD1') problems.add('WRONG_SIDE_BACK_UPLOADED');
 
   // A face the photo is too dark, small or blurred to show is no evidence that the side has none: the retake asked
-  // for is the quality's.
-  if (portrait.checked && !portrait.found && !quality.tooLow && sideCarriesPortrait(side, type, mrz?.format))
+  // for is the quality's. Nor is a retake asked for on a page whose MRZ was read with every check digit passing and
+  // its names whole: a person reads that document, and the same capture comes back the same (an infrared or UV
+  // reader's image shows no portrait at all: mrz-real-dev's BLR captures). The portrait stays not found, so the face
+  // match at submit is not performed and the verification goes to review, where a person compares the page.
+  const mrzReadWhole = mrz?.valid === true && !namesLost;
+  if (portrait.checked && !portrait.found && !quality.tooLow && !mrzReadWhole && sideCarriesPortrait(side, type, mrz?.format))
     problems.add('PORTRAIT_NOT_DETECTED');
   if (crossCheck && zonesDisagree(crossCheck)) problems.add('MRZ_CROSS_LOW_SCORE');
   if (data.expiryDate && data.expiryDate < now.toISOString().slice(0, 10)) problems.add('DOC_EXPIRED');
