@@ -1,4 +1,4 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
 import { type GatewayConfig, adminAuthThrottleOf, apiRateLimitsOf } from './config';
 import { ADMIN_AUTH_FAILURE_STORE, PostgresAdminAuthFailureStore } from './infrastructure/admin-auth-failure.store';
@@ -30,7 +30,7 @@ import { BrandingAdminController } from './transport/http/admin/branding.control
 import { DesignTokensController } from './transport/http/design-tokens.controller';
 
 /** Every HTTP controller the gateway serves (the e2e authorization matrix walks their routes). */
-export const GATEWAY_CONTROLLERS = [
+export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
   SessionsController,
   VerificationsController,
   DeviceController,

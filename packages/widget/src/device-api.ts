@@ -95,7 +95,7 @@ export class DeviceApi {
   }
 
   /** A one-time hand-off code for the QR page (10 minutes, opens once). */
-  handoff(): Promise<{ code: string; expiresAt: string }> {
+  handoff(): Promise<{ code: string; expiresAt: string; designTokens: DesignTokens | null }> {
     return this.json('POST', `/v1/kyc/widget/handoff/${this.sessionId}`, {});
   }
 

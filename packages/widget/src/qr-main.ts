@@ -4,6 +4,7 @@ import { DeviceApi, DeviceApiError, type SessionProgress } from './device-api';
 import { type Ending, endingOfError, endingOfStatus } from './flow';
 import { catalogueFor, languageOf } from './i18n';
 import { takeEmbedToken } from './link-token';
+import { applyDesignTokens } from './design-tokens';
 
 /**
  * The desktop page at qrCodeUrl (`/widget/sessions/{id}/qr#token=…&lang=…`): a QR code of a
@@ -62,6 +63,7 @@ async function follow(api: DeviceApi): Promise<void> {
 async function showCode(api: DeviceApi): Promise<void> {
   openedBefore = (await api.progress()).phoneOpenedAt;
   const issued = await api.handoff();
+  applyDesignTokens(document.documentElement, issued.designTokens);
   codeExpiresAt = Date.parse(issued.expiresAt);
   draw(`${location.origin}/widget/handoff#code=${issued.code}`);
   canvas.hidden = false;

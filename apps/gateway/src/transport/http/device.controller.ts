@@ -8,6 +8,7 @@ import { DeviceCallWindowRepository } from '../../infrastructure/device-call-win
 import { WidgetHandoffRepository } from '../../infrastructure/widget-handoff.repository';
 import { ServiceClients } from '../../infrastructure/service-clients';
 import { decodeBase64Image } from './base64-image';
+import { presentDesignTokens } from './branding-presenters';
 import { type DeviceRequest, type DeviceSession, EmbedTokenGuard } from './embed-token.guard';
 import { toProtoEnvironment } from './environment-mapping';
 import { bearerToken } from './secret-key.guard';
@@ -175,7 +176,9 @@ export class DeviceController {
     if (status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
     if (status === null || DECIDED_STATUSES.includes(status)) throw new KycError(ErrorCode.SESSION_CLOSED);
     const issued = await this.handoffs.issue(request.device.sessionId, bearerToken(request.headers.authorization) ?? '');
-    return { code: issued.code, expiresAt: issued.expiresAt.toISOString() };
+    // The QR page shows the project's branding too (spec part 1); it asks for a code once per shown code.
+    const branding = await this.clients.session.getBranding({ projectId: current.projectId, environment: current.environment });
+    return { code: issued.code, expiresAt: issued.expiresAt.toISOString(), designTokens: presentDesignTokens(branding) };
   }
 
   /**
