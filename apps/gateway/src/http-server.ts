@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { ErrorCode, KycError } from '@kyc/errors';
 import { MAX_IMAGE_BYTES } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
+import { HttpServerMetrics } from '@kyc/metrics';
 import type { DataSource } from '@kyc/persistence';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
@@ -72,6 +73,18 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     void reply.header('x-request-id', request.id);
   });
   fastify.setErrorHandler((error, request, reply) => sendError(error, request, reply, logger));
+
+  // RED per route, labelled with the route's template (`/v1/verifications/:sessionId`), never the
+  // raw path: one series per route instead of one per session id. Paths no route matched share one.
+  const httpMetrics = new HttpServerMetrics();
+  fastify.addHook('onResponse', async (request, reply) => {
+    httpMetrics.observe({
+      method: request.method,
+      route: request.is404 ? undefined : request.routeOptions.url,
+      statusCode: reply.statusCode,
+      seconds: reply.elapsedTime / 1000,
+    });
+  });
 
   // With ADMIN_PORT, /admin/* exists only on the admin listener and everything else only on PORT
   // (health checks answer on both): each looks like an unknown route on the other.

@@ -1,4 +1,5 @@
 import { createLogger } from '@kyc/logger';
+import { startMetricsListener } from '@kyc/metrics';
 import { loadGatewayConfig } from './config';
 import { PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { createGatewayDataSource } from './infrastructure/data-source';
@@ -15,6 +16,10 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   const adminServer = config.ADMIN_PORT === undefined ? null : await listenAdmin(app, config);
   if (adminServer) process.once('beforeExit', () => adminServer.close());
+  // Prometheus scrapes a port of its own (METRICS_PORT), never the public API's.
+  const metricsServer =
+    config.METRICS_PORT === undefined ? null : await startMetricsListener({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+  if (metricsServer) process.once('beforeExit', () => metricsServer.close());
   new RetentionSweeper(
     new IdempotencyRepository(dataSource),
     new DeviceCallWindowRepository(dataSource),
@@ -24,6 +29,7 @@ async function main(): Promise<void> {
   ).start();
   logger.info({ url: `http://${config.HOST}:${config.PORT}` }, 'gateway listening');
   if (adminServer) logger.info({ url: `http://${config.ADMIN_HOST ?? config.HOST}:${config.ADMIN_PORT}` }, 'admin API listening');
+  if (metricsServer) logger.info({ url: `http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics` }, 'metrics listening');
 }
 
 main().catch((error) => {

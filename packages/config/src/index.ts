@@ -40,6 +40,15 @@ export const commonEnv = {
     .optional(),
   /** On SIGTERM, how long in-flight requests may run on before they are cut (Kubernetes waits 30 s by default). */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().positive().default(20_000),
+  /**
+   * Serve Prometheus `GET /metrics` on this port, a listener of its own apart from the API (no
+   * credential on it, so it is kept off the API's port). Unset: no listener, the instruments
+   * still count. The Helm chart sets 9464 with `metrics.enabled`; `npm start` runs every process
+   * on one host, so leave it unset there (they would all ask for the same port).
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** The metrics listener's address; the Helm chart sets 0.0.0.0 so the scraper's pod reaches it. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 };
 
 /** A gRPC listen or target address, host:port. */

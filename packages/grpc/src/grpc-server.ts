@@ -8,6 +8,7 @@ import { HealthImplementation, protoPath as healthProtoPath } from 'grpc-health-
 import { UpstreamDeadlineInterceptor } from './deadline-context';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
+import { measureGrpcServer } from './server-metrics';
 
 /** A running service: `drain` stops taking RPCs and waits for those in flight (bounded), then the app closes. */
 export interface RunningGrpcService {
@@ -25,7 +26,7 @@ export interface GrpcServerOptions {
 /**
  * Starts a NestJS microservice serving the service's contract plus the standard
  * grpc.health.v1.Health service (SERVING once listening, NOT_SERVING from the start of a drain),
- * with the error filter installed. Signals are the caller's (service-main.ts orders the shutdown).
+ * with the error filter installed and every RPC measured (server-metrics.ts). Signals are the caller's (service-main.ts orders the shutdown).
  */
 export async function startGrpcService(module: Type<unknown> | DynamicModule, options: GrpcServerOptions): Promise<RunningGrpcService> {
   const { file, packageName } = SERVICE_PROTOS[options.service];
@@ -44,6 +45,8 @@ export async function startGrpcService(module: Type<unknown> | DynamicModule, op
       gracefulShutdown: true,
       onLoadPackageDefinition: (_pkg, grpcServer) => {
         server = grpcServer as grpc.Server;
+        // Before any service is added, so every method (health checks included) is measured.
+        measureGrpcServer(server);
         health.addToServer(grpcServer);
       },
     },

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { DynamicModule } from '@nestjs/common';
 import type { ServiceName } from '@kyc/contracts';
 import { createLogger, type Logger } from '@kyc/logger';
+import { startMetricsListener } from '@kyc/metrics';
 import type { DataSource } from 'typeorm';
 import { startGrpcService } from './grpc-server';
 
@@ -16,6 +17,8 @@ export interface ServiceConfig {
   DATABASE_URL: string;
   GRPC_URL: string;
   SHUTDOWN_DRAIN_MS: number;
+  METRICS_PORT?: number;
+  METRICS_HOST: string;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -28,9 +31,10 @@ export interface ServiceDefinition<C extends ServiceConfig> {
 }
 
 /**
- * The one way a gRPC service boots: validated config, its data source, the server, health — and
- * the one way it stops on SIGTERM/SIGINT: health NOT_SERVING, in-flight RPCs drained (bounded),
- * background work stopped, then the data source closed, exit 0.
+ * The one way a gRPC service boots: validated config, its data source, the server, health, the
+ * metrics listener when METRICS_PORT is set — and the one way it stops on SIGTERM/SIGINT: health
+ * NOT_SERVING, in-flight RPCs drained (bounded), background work stopped, then the data source
+ * closed, exit 0.
  */
 export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefinition<C>): void {
   const boot = async () => {
@@ -42,6 +46,9 @@ export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefin
       url: config.GRPC_URL,
       logger,
     });
+    const metricsListener =
+      config.METRICS_PORT === undefined ? null : await startMetricsListener({ port: config.METRICS_PORT, host: config.METRICS_HOST });
+    if (metricsListener) logger.info({ url: `http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics` }, 'metrics listening');
     const background = definition.afterStart?.(config, dataSource, logger) ?? [];
     let stopping = false;
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -53,6 +60,8 @@ export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefin
       for (const work of background) await work.stop();
       await running.app.close();
       await dataSource.destroy();
+      // Last, so a scrape during the drain still sees the final counts.
+      metricsListener?.close();
       logger.info(`${definition.service} stopped`);
       process.exit(0);
     };

@@ -1,0 +1,5 @@
+export { metricsRegistry, sharedCounter, sharedHistogram, DURATION_BUCKETS_SECONDS } from './registry';
+export { HttpServerMetrics, UNMATCHED_ROUTE, statusClass, type HttpRequestObservation } from './http-server-metrics';
+export { GrpcServerMetrics, type RpcObservation } from './grpc-server-metrics';
+export { startMetricsListener, type MetricsListenerOptions } from './metrics-listener';
+export { Registry } from 'prom-client';
