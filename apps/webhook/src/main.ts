@@ -4,6 +4,7 @@ import { loadWebhookConfig } from './config';
 import { createWebhookDataSource } from './infrastructure/data-source';
 import { DeliveryRepository } from './infrastructure/delivery.repository';
 import { WebhookDispatcher } from './infrastructure/webhook-dispatcher';
+import { WebhookMetrics } from './infrastructure/webhook-metrics';
 import { consumeSessionEvents } from './transport/session-events.consumer';
 import { WebhookModule } from './webhook.module';
 
@@ -23,6 +24,7 @@ runGrpcService({
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       concurrency: config.WEBHOOK_CONCURRENCY,
       allowPrivateUrls: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+      metrics: new WebhookMetrics(deliveries, logger),
     });
     dispatcher.start();
     return [consumer, dispatcher];

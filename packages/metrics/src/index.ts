@@ -2,4 +2,4 @@ export { metricsRegistry, sharedCounter, sharedHistogram, DURATION_BUCKETS_SECON
 export { HttpServerMetrics, UNMATCHED_ROUTE, statusClass, type HttpRequestObservation } from './http-server-metrics';
 export { GrpcServerMetrics, type RpcObservation } from './grpc-server-metrics';
 export { startMetricsListener, type MetricsListenerOptions } from './metrics-listener';
-export { Registry } from 'prom-client';
+export { Counter, Gauge, Histogram, Registry } from 'prom-client';

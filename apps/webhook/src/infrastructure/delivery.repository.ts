@@ -117,6 +117,15 @@ export class DeliveryRepository {
     });
   }
 
+  /** Deliveries waiting to be sent (or being sent): first attempts, and retries after a failed attempt (the retry queue). */
+  async countWaiting(): Promise<{ firstAttempt: number; retry: number }> {
+    const [row] = await this.dataSource.query(
+      `SELECT count(*) FILTER (WHERE attempts = 0)::int AS "firstAttempt", count(*) FILTER (WHERE attempts > 0)::int AS retry
+         FROM webhook.deliveries WHERE status IN ('pending', 'sending')`,
+    );
+    return { firstAttempt: Number(row.firstAttempt), retry: Number(row.retry) };
+  }
+
   async list(projectId: string, environment: string, limit: number): Promise<DeliveryView[]> {
     return this.dataSource.query(
       `SELECT d.id, d.event_id AS "eventId", d.event_type AS "type", d.session_id AS "sessionId", d.status, d.attempts,

@@ -5,6 +5,7 @@ import { mayDeliverTo } from '../domain/url-policy';
 import type { AttemptOutcome, DeliveryRepository, DueDelivery } from './delivery.repository';
 import { type HostResolver, addressesOf } from './host-addresses';
 import { postToPinnedAddress } from './pinned-post';
+import type { WebhookMetrics } from './webhook-metrics';
 
 export interface DispatcherOptions {
   retryScheduleMs: readonly number[];
@@ -14,6 +15,8 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** How a host name becomes addresses (the system resolver by default). */
   resolveHost?: HostResolver;
+  /** Counts each attempt's result (main.ts passes the process's). */
+  metrics?: WebhookMetrics;
 }
 
 /**
@@ -100,6 +103,7 @@ export class WebhookDispatcher {
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const retryInMs = delivered ? null : nextAttemptDelay(this.options.retryScheduleMs, delivery.attempts + 1);
     await this.deliveries.recordAttempt(delivery, outcome, { delivered, retryInMs });
+    this.options.metrics?.countAttempt(delivered ? 'delivered' : retryInMs === null ? 'failed' : 'retry_scheduled');
     this.logger.info(
       {
         deliveryId: delivery.id,

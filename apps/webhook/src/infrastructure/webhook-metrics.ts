@@ -1,0 +1,47 @@
+import type { Logger } from '@kyc/logger';
+import { Gauge, type Registry, metricsRegistry, sharedCounter } from '@kyc/metrics';
+import type { DeliveryRepository } from './delivery.repository';
+
+/** What became of one delivery attempt: the status the delivery has after it. */
+export type AttemptResult = 'delivered' | 'retry_scheduled' | 'failed';
+
+/**
+ * The webhook service's own metrics: `kyc_webhook_delivery_attempts_total` by result (a failed
+ * delivery is one whose retry schedule is used up), and `kyc_webhook_deliveries_waiting` by
+ * `queue` (`first_attempt`, `retry`: the retry queue's depth), counted in the database at each
+ * scrape, so every replica reports the same, shared queue.
+ */
+export class WebhookMetrics {
+  private readonly attempts;
+
+  constructor(deliveries: DeliveryRepository, logger: Logger, registry: Registry = metricsRegistry()) {
+    this.attempts = sharedCounter(
+      registry,
+      'kyc_webhook_delivery_attempts_total',
+      'Webhook delivery attempts, by what became of the delivery.',
+      ['result'] as const,
+    );
+    if (!registry.getSingleMetric('kyc_webhook_deliveries_waiting')) {
+      new Gauge({
+        name: 'kyc_webhook_deliveries_waiting',
+        help: 'Webhook deliveries waiting to be sent, by queue: first attempts and retries after a failed attempt.',
+        labelNames: ['queue'] as const,
+        registers: [registry],
+        async collect() {
+          try {
+            const waiting = await deliveries.countWaiting();
+            this.set({ queue: 'first_attempt' }, waiting.firstAttempt);
+            this.set({ queue: 'retry' }, waiting.retry);
+          } catch (error) {
+            // A scrape during a database outage still answers; the gauge keeps its last values.
+            logger.warn({ err: error }, 'counting waiting webhook deliveries failed');
+          }
+        },
+      });
+    }
+  }
+
+  countAttempt(result: AttemptResult): void {
+    this.attempts.inc({ result });
+  }
+}
