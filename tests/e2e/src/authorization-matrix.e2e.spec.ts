@@ -50,7 +50,9 @@ const NEST_METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS',
 function gatewayRoutes(): Route[] {
   const gatewayDir = path.dirname(require.resolve('@kyc/gateway/package.json'));
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { GATEWAY_CONTROLLERS } = require(path.join(gatewayDir, 'dist', 'gateway.module.js')) as { GATEWAY_CONTROLLERS: Function[] };
+  const { GATEWAY_CONTROLLERS } = require(path.join(gatewayDir, 'dist', 'gateway.module.js')) as {
+    GATEWAY_CONTROLLERS: (abstract new (...args: never[]) => unknown)[];
+  };
   const routes: Route[] = [];
   for (const controller of GATEWAY_CONTROLLERS) {
     const base = String(Reflect.getMetadata('path', controller) ?? '');
