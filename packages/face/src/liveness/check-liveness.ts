@@ -5,7 +5,7 @@ import { measureFramingEvidence } from './evidence/framing-evidence';
 import { measureFrequencyEvidence } from './evidence/frequency-evidence';
 import { toLuma } from './evidence/greyscale';
 import { checkFaceBox } from './face-box-check';
-import { cuesFromEvidence, fuse, type FusedVerdict } from './fusion';
+import { cuesFromEvidence, fuse, type FusedVerdict, SCREEN_GRID_DB } from './fusion';
 import { exposureProblem, isGreyscale, MIN_IMAGE_SIDE } from './image-quality';
 import { type LivenessResult, type LivenessSubReason, noVerdict } from './liveness-result';
 import { DEFAULT_MODELS_DIR, LIVE_CLASS, MINIFASNET_MODELS } from './minifasnet-models';
@@ -77,7 +77,7 @@ export async function checkLivenessOnImage(image: RgbImage, options: LivenessOpt
     const evidenceStarted = performance.now();
     const greyscaleInput = isGreyscale(image);
     const evidence = {
-      frequency: measureFrequencyEvidence(luma, box),
+      frequency: measureFrequencyEvidence(luma, box, SCREEN_GRID_DB.acrossFaceVeto),
       colour: measureColourEvidence(image),
       greyscaleInput,
       border: measureBorderEvidence(luma, box),

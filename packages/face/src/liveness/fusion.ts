@@ -27,6 +27,11 @@ import { type FrequencyEvidence } from './evidence/frequency-evidence';
  *   22 to 28 dB it rises to a
  *   push of 2.5 (the old full screen-grid weight) and stays there up to 36 dB: a model at ≤ 0.92
  *   live can be tipped, a confident one not; from 36 dB, beyond every real photo, it vetoes (push 8).
+ *   Across the face (2026-11-27): the lowest of the statistic over five blocks (centre, and shifted
+ *   a quarter of the box left, right, up, down) vetoes from 26 dB. A screen grid or halftone covers
+ *   the whole face; a real photo's periodic pattern does not: real photos measured ≤ 18.8 dB on
+ *   their box and ≤ 24.0 over 27 nearby boxes (centre ± 15 %, side × 0.8–1.25), where the centre
+ *   block alone reaches 33.1. Synthetic prints accepted 34 → 16 of 180 in the measurement.
  * - Device border (straight edges left, right and above or below the face): fired on none of the
  *   108 real photos, on 2 of the real attacks and on the synthetic attacks framed by a device or a
  *   photo edge: a veto (push 8).
@@ -70,13 +75,24 @@ export const SCREEN_GRID_DB = {
   veto: 36,
   /** The push below `veto`, as a share of the weight: 2.5 of 8. */
   tipShare: 2.5 / VETO,
+  /**
+   * Veto when the lowest of the five blocks across the face (FrequencyEvidence.acrossFaceDb) is at
+   * or above this. Real bona fide photos: at most 18.8 dB on their box and 24.0 dB over 27 nearby
+   * boxes (spoof-real-dev img09; eval:liveness `screenGridSpread` measures the centre block, the
+   * across-face spread was measured by the same boxes on 2026-11-27), so 26 is 2 dB beyond any.
+   */
+  acrossFaceVeto: 26,
 } as const;
 
 const ramp = (value: number, from: number, to: number): number => Math.min(1, Math.max(0, (value - from) / (to - from)));
 
-/** 0 below `from`, rising to `tipShare` at `fullTip` and staying there below `veto`, 1 at or above it. */
-export function screenGridCue(peakToRingDb: number): number {
+/**
+ * 0 below `from`, rising to `tipShare` at `fullTip` and staying there below `veto`, 1 at or above
+ * it; 1 as well when the peak is there across the whole face (`acrossFaceDb` ≥ `acrossFaceVeto`).
+ */
+export function screenGridCue(peakToRingDb: number, acrossFaceDb: number | null = null): number {
   if (peakToRingDb >= SCREEN_GRID_DB.veto) return 1;
+  if (acrossFaceDb !== null && acrossFaceDb >= SCREEN_GRID_DB.acrossFaceVeto) return 1;
   return SCREEN_GRID_DB.tipShare * ramp(peakToRingDb, SCREEN_GRID_DB.from, SCREEN_GRID_DB.fullTip);
 }
 
@@ -90,7 +106,7 @@ export function cuesFromEvidence(evidence: {
   const { sides } = evidence.border;
   const bracketing = [sides.left, sides.right, sides.top, sides.bottom].filter(Boolean).length;
   return {
-    screenGrid: evidence.frequency ? screenGridCue(evidence.frequency.peakToRingDb) : 0,
+    screenGrid: evidence.frequency ? screenGridCue(evidence.frequency.peakToRingDb, evidence.frequency.acrossFaceDb) : 0,
     // Ink gamut: chroma p95 under 30 ramps to 1 at 15. Measured for the record; weight 0 (above).
     printGamut: evidence.greyscaleInput ? null : ramp(-evidence.colour.chromaP95, -30, -15),
     // Three bracketing sides (left+right+top or bottom) is what a held device or print shows.

@@ -93,6 +93,10 @@ async function main(): Promise<void> {
   process.stdout.write(
     `screen-grid dB of real bona fide photos, on their box -> highest over 27 nearby boxes: ${spread.map((s) => `${s.name} ${s.atBox.toFixed(1)} -> ${s.highest.toFixed(1)}`).join(', ')}\n`,
   );
+  const acrossFace = [...report.liveness.screenGridSpread].sort((a, b) => b.acrossFaceHighest - a.acrossFaceHighest).slice(0, 4);
+  process.stdout.write(
+    `across-face screen-grid dB (veto from 26), on their box -> highest over nearby boxes: ${acrossFace.map((s) => `${s.name} ${s.acrossFaceAtBox.toFixed(1)} -> ${s.acrossFaceHighest.toFixed(1)}`).join(', ')}\n`,
+  );
   process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')}, eval-liveness.svg and eval-liveness.liveness-roc-*.svg\n`);
 }
 

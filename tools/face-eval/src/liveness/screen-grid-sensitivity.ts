@@ -9,6 +9,8 @@ import { decodeToRgb, measureFrequencyEvidence, toLuma } from '@kyc/face/stages'
  * veto only at values no real bona fide photo reaches, so that rule is judged on the highest value
  * each real photo reaches over nearby boxes, not only on the one box of today's pipeline.
  *
+ * The across-face statistic, on which the fusion vetoes, is followed the same way.
+ *
  * Boxes: centre shifted by −15 %, 0, +15 % of the box's width and height, side × 0.8, 1, 1.25 (27).
  */
 export interface ScreenGridSpread {
@@ -17,6 +19,9 @@ export interface ScreenGridSpread {
   atBox: number;
   /** Highest dB over the 27 nearby boxes. */
   highest: number;
+  /** The across-face statistic (lowest of five blocks, FrequencyEvidence.acrossFaceDb) on the box, and its highest over the nearby boxes. */
+  acrossFaceAtBox: number;
+  acrossFaceHighest: number;
 }
 
 const SHIFTS = [-0.15, 0, 0.15];
@@ -28,9 +33,12 @@ export async function screenGridSpread(path: string, name: string, box: Box): Pr
   const luma = toLuma(decoded.image);
   const s = decoded.scale;
   const b = { x: box.x * s, y: box.y * s, width: box.width * s, height: box.height * s };
-  const atBox = measureFrequencyEvidence(luma, b)?.peakToRingDb;
-  if (atBox === undefined) return null;
+  const measured = measureFrequencyEvidence(luma, b, Number.NEGATIVE_INFINITY);
+  if (!measured) return null;
+  const atBox = measured.peakToRingDb;
+  const acrossFaceAtBox = measured.acrossFaceDb ?? atBox;
   let highest = atBox;
+  let acrossFaceHighest = acrossFaceAtBox;
   for (const dx of SHIFTS)
     for (const dy of SHIFTS)
       for (const side of SIDES) {
@@ -42,8 +50,10 @@ export async function screenGridSpread(path: string, name: string, box: Box): Pr
           width,
           height,
         };
-        const db = measureFrequencyEvidence(luma, moved)?.peakToRingDb;
-        if (db !== undefined) highest = Math.max(highest, db);
+        const at = measureFrequencyEvidence(luma, moved, Number.NEGATIVE_INFINITY);
+        if (!at) continue;
+        highest = Math.max(highest, at.peakToRingDb);
+        acrossFaceHighest = Math.max(acrossFaceHighest, at.acrossFaceDb ?? at.peakToRingDb);
       }
-  return { name, atBox, highest };
+  return { name, atBox, highest, acrossFaceAtBox, acrossFaceHighest };
 }

@@ -44,11 +44,19 @@ describe('screenGridCue', () => {
     expect(screenGridCue(35.99)).toBeCloseTo(SCREEN_GRID_DB.tipShare, 6);
     expect(screenGridCue(36)).toBe(1);
   });
+
+  it('vetoes from 26 dB when the peak is there across the whole face, not when only the centre block shows it', () => {
+    // A real photo's local pattern: the centre block at 33 dB, another block at 18 dB.
+    expect(screenGridCue(33, 18)).toBeCloseTo(SCREEN_GRID_DB.tipShare, 6);
+    expect(screenGridCue(30, SCREEN_GRID_DB.acrossFaceVeto - 0.01)).toBeCloseTo(SCREEN_GRID_DB.tipShare, 6);
+    expect(screenGridCue(30, SCREEN_GRID_DB.acrossFaceVeto)).toBe(1);
+    expect(fuse(0.999, { ...none, screenGrid: screenGridCue(30, 27) }).liveProbability).toBeLessThan(0.5);
+  });
 });
 
 describe('cuesFromEvidence', () => {
   const evidence = {
-    frequency: { peakToRingDb: 14, highFrequencyShare: 0.01, blockSize: 128 },
+    frequency: { peakToRingDb: 14, acrossFaceDb: null, highFrequencyShare: 0.01, blockSize: 128 },
     colour: { chromaP95: 60, lumaRange: 200, blueCast: 0 },
     greyscaleInput: false,
     border: { sides: { left: true, right: true, top: false, bottom: false }, strength: { left: 0.5, right: 0.5, top: 0, bottom: 0 } },

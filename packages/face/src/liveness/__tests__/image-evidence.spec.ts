@@ -26,6 +26,20 @@ describe('image evidence on the live sample and on simulated attacks built from 
     expect(print?.peakToRingDb).toBeGreaterThan(18);
   });
 
+  it('finds the halftone and display peaks across the whole face, and measures across the face only from the given level', () => {
+    const everywhere = Number.NEGATIVE_INFINITY;
+    const natural = measureFrequencyEvidence(toLuma(live), box, everywhere);
+    const screen = measureFrequencyEvidence(toLuma(simulateScreenReplay(live, 1.7, 3)), box, everywhere);
+    const print = measureFrequencyEvidence(toLuma(simulatePrint(live, 4.5)), box, everywhere);
+    expect(natural?.acrossFaceDb).toBeLessThan(18);
+    expect(screen?.acrossFaceDb).toBeGreaterThan(26);
+    expect(print?.acrossFaceDb).toBeGreaterThan(18);
+    // The lowest of five blocks is never above the centre block's value.
+    for (const e of [natural, screen, print]) expect(e?.acrossFaceDb).toBeLessThanOrEqual(e?.peakToRingDb ?? 0);
+    // Below the level, the shifted blocks are not measured (no cost on an ordinary selfie).
+    expect(measureFrequencyEvidence(toLuma(live), box)?.acrossFaceDb).toBeNull();
+  });
+
   it('sees a device bezel bracket the face left, right and above, but not three sides in the live frame', () => {
     const framed = placeInDevice(live, box, 0.8);
     const device = measureBorderEvidence(toLuma(framed.image), framed.box);

@@ -14,8 +14,17 @@ import { type GreyImage } from './greyscale';
  * largest ratio over the mid/high band (0.12–0.5 cycles/pixel), in decibels.
  */
 export interface FrequencyEvidence {
-  /** Strongest isolated spectral peak over its ring's median, dB. */
+  /** Strongest isolated spectral peak over its ring's median, dB, on the block at the box's centre. */
   peakToRingDb: number;
+  /**
+   * The same statistic's lowest value over five blocks: the centre one and four shifted by a
+   * quarter of the box's width or height (left, right, up, down). A display grid or halftone
+   * covers the whole face, so every block shows it; a periodic pattern in a real photo (a shirt,
+   * a background, hair) shows in some blocks only. Measured only when the centre block reaches
+   * `acrossFaceFromDb` (the lowest can only be lower, and below that level it decides nothing);
+   * null otherwise.
+   */
+  acrossFaceDb: number | null;
   /** Share of (windowed, mean-removed) energy above 0.25 cycles/pixel. */
   highFrequencyShare: number;
   blockSize: number;
@@ -24,13 +33,40 @@ export interface FrequencyEvidence {
 const MIN_BLOCK = 32;
 const MAX_BLOCK = 128;
 
-export function measureFrequencyEvidence(luma: GreyImage, box: FaceBox): FrequencyEvidence | null {
+export function measureFrequencyEvidence(
+  luma: GreyImage,
+  box: FaceBox,
+  acrossFaceFromDb = Number.POSITIVE_INFINITY,
+): FrequencyEvidence | null {
   const side = Math.min(box.width, box.height, luma.width, luma.height);
   if (side < MIN_BLOCK) return null;
   let n = MIN_BLOCK;
   while (n * 2 <= side && n * 2 <= MAX_BLOCK) n *= 2;
-  const cx = Math.round(box.x + box.width / 2);
-  const cy = Math.round(box.y + box.height / 2);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const centre = blockSpectrum(luma, cx, cy, n);
+  let acrossFaceDb: number | null = null;
+  if (centre.peakToRingDb >= acrossFaceFromDb) {
+    acrossFaceDb = centre.peakToRingDb;
+    for (const [dx, dy] of ACROSS_FACE_SHIFTS) {
+      acrossFaceDb = Math.min(acrossFaceDb, blockSpectrum(luma, cx + dx * box.width, cy + dy * box.height, n).peakToRingDb);
+    }
+  }
+  return { peakToRingDb: centre.peakToRingDb, acrossFaceDb, highFrequencyShare: centre.highFrequencyShare, blockSize: n };
+}
+
+/** The four shifted blocks of `acrossFaceDb`, as shares of the box's width and height. */
+const ACROSS_FACE_SHIFTS: ReadonlyArray<readonly [number, number]> = [
+  [-0.25, 0],
+  [0.25, 0],
+  [0, -0.25],
+  [0, 0.25],
+];
+
+/** The peak-over-ring statistic of one n×n block centred at (cx, cy), kept inside the image. */
+function blockSpectrum(luma: GreyImage, centreX: number, centreY: number, n: number): { peakToRingDb: number; highFrequencyShare: number } {
+  const cx = Math.round(centreX);
+  const cy = Math.round(centreY);
   const left = Math.min(Math.max(cx - n / 2, 0), luma.width - n);
   const top = Math.min(Math.max(cy - n / 2, 0), luma.height - n);
 
@@ -73,5 +109,5 @@ export function measureFrequencyEvidence(luma: GreyImage, box: FaceBox): Frequen
     if (median <= 0) continue;
     best = Math.max(best, sorted[sorted.length - 1] / median);
   }
-  return { peakToRingDb: 10 * Math.log10(best), highFrequencyShare: total > 0 ? high / total : 0, blockSize: n };
+  return { peakToRingDb: 10 * Math.log10(best), highFrequencyShare: total > 0 ? high / total : 0 };
 }
