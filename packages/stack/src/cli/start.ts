@@ -48,7 +48,8 @@ async function main(): Promise<void> {
 /**
  * A sandbox session to try the hosted widget with (README, "Hosted widget"), printed on this
  * terminal only: its widgetUrl carries the session's embed token in the fragment. It expires
- * unused after 60 minutes and is billed (from the sandbox trial) only if it completes.
+ * unused after 60 minutes and is billed (from the sandbox trial) only if it completes. Its
+ * qrCodeUrl is printed too, for the hand-off to a phone (the phone must reach this host).
  */
 async function printWidgetLink(baseUrl: string, sandboxSecretKey: string): Promise<void> {
   try {
@@ -57,9 +58,11 @@ async function printWidgetLink(baseUrl: string, sandboxSecretKey: string): Promi
       headers: { authorization: `Bearer ${sandboxSecretKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ clientMetadata: { email: 'widget-demo@example.com' }, language: 'en', expiryMinutes: 60 }),
     });
-    const body = (await response.json()) as { widgetUrl?: string; errorCode?: string };
+    const body = (await response.json()) as { widgetUrl?: string; qrCodeUrl?: string; errorCode?: string };
     if (!response.ok || !body.widgetUrl) throw new Error(`${response.status} ${body.errorCode ?? ''}`);
     console.log(`[stack] hosted widget, a new sandbox session (60 min): ${body.widgetUrl}`);
+    // The same session, continued on a phone: the desktop page shows a one-time QR code and follows the phone.
+    if (body.qrCodeUrl) console.log(`[stack] the same session on your phone (QR hand-off page): ${body.qrCodeUrl}`);
   } catch (error) {
     console.log(`[stack] no widget link: creating a sandbox session failed (${error instanceof Error ? error.message : String(error)})`);
   }
