@@ -7,6 +7,7 @@ import {
   assertCanReserve,
   chargeSource,
 } from '../domain/billing-policy';
+import { BillingMetrics } from './billing-metrics';
 
 interface AccountRow {
   balance: number;
@@ -49,6 +50,7 @@ export class BillingRepository {
   constructor(
     private readonly dataSource: DataSource,
     private readonly trialVerifications: number,
+    private readonly metrics: BillingMetrics = new BillingMetrics(),
   ) {}
 
   private async lockAccount(manager: EntityManager, { projectId, environment }: Account): Promise<AccountBalance> {
@@ -208,19 +210,22 @@ export class BillingRepository {
   }
 
   /** One charge per session: a second call returns the first charge. */
-  chargeSession(
+  async chargeSession(
     projectId: string,
     environment: BilledEnvironment,
     sessionId: string,
   ): Promise<{ id: string; source: string; alreadyCharged: boolean }> {
-    return this.dataSource.transaction((manager) => this.chargeIn(manager, { projectId, environment }, sessionId));
+    const charge = await this.dataSource.transaction((manager) => this.chargeIn(manager, { projectId, environment }, sessionId));
+    if (!charge.alreadyCharged) this.metrics.countCharge(environment, charge.source);
+    return charge;
   }
 
   /** Charges a completed session once per event: the event id is recorded in the same transaction. */
-  chargeForEvent(eventId: string, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<void> {
-    return this.dataSource.transaction(async (manager) => {
-      if (await markProcessed(manager, 'billing', eventId)) await this.chargeIn(manager, { projectId, environment }, sessionId);
-    });
+  async chargeForEvent(eventId: string, projectId: string, environment: BilledEnvironment, sessionId: string): Promise<void> {
+    const charge = await this.dataSource.transaction(async (manager) =>
+      (await markProcessed(manager, 'billing', eventId)) ? this.chargeIn(manager, { projectId, environment }, sessionId) : null,
+    );
+    if (charge && !charge.alreadyCharged) this.metrics.countCharge(environment, charge.source);
   }
 
   private async chargeIn(
