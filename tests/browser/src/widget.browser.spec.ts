@@ -344,6 +344,60 @@ describeWithChromium('Hosted widget in Chromium', () => {
     });
   }
 
+  it("shows the environment's branding (colours, radius, font, logo) on the hosted page and the QR page, legibly", async () => {
+    const admin = stack.credentials.adminToken;
+    const created = await api('POST', '/admin/v1/projects', admin, { name: `branded-${Math.random().toString(36).slice(2)}` });
+    const branding = `/admin/v1/projects/${created.body.project.id}/environments/test/branding`;
+    const changed = await api('PATCH', branding, admin, {
+      colorPrimary: '#0b6e4f',
+      colorBackground: '#eef3f1',
+      cornerRadiusPx: 4,
+      fontFamily: 'Georgia, serif',
+    });
+    expect(changed.status).toBe(200);
+    const logo = new FormData();
+    const png = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#0b6e4f' } })
+      .png()
+      .toBuffer();
+    logo.append('logo', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${stack.baseUrl}${branding}/logo`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}` },
+      body: logo,
+    });
+    expect(uploaded.status).toBe(200);
+
+    const session = (await createSession(created.body.keys.test.secretKey, 'en')) as { widgetUrl: string; qrCodeUrl?: string };
+    const watch = await open();
+    const { page } = watch;
+    await page.goto(session.widgetUrl);
+    await heading(page, en.consent.heading);
+    await page.locator('img.kyc-logo').waitFor();
+    const look = await page.evaluate(() => {
+      const button = document.querySelector('button.kyc-primary') as HTMLElement;
+      const card = document.querySelector('.kyc') as HTMLElement;
+      const logoImage = document.querySelector('img.kyc-logo') as HTMLImageElement;
+      return {
+        button: getComputedStyle(button).backgroundColor,
+        page: getComputedStyle(document.body).backgroundColor,
+        radius: getComputedStyle(card).borderTopLeftRadius,
+        font: getComputedStyle(document.body).fontFamily,
+        logoWidth: logoImage.naturalWidth,
+      };
+    });
+    expect(look).toEqual({ button: 'rgb(11, 110, 79)', page: 'rgb(238, 243, 241)', radius: '4px', font: 'Georgia, serif', logoWidth: 300 });
+    // axe checks colour contrast too: the branded screen has no serious violation.
+    await checkScreen(page, 'en-10-branded-consent');
+    await expectCleanPage(watch);
+
+    const qr = await open();
+    await qr.page.goto(session.qrCodeUrl!);
+    await qr.page.locator('canvas').first().waitFor();
+    await qr.page.waitForFunction(() => document.documentElement.style.getPropertyValue('--kyc-primary') === '#0b6e4f');
+    await checkScreen(qr.page, 'en-11-branded-qr');
+    await expectCleanPage(qr);
+  });
+
   it('says so when the link carries no token', async () => {
     const session = await createSession(testKey(), 'en');
     const watch = await open();
