@@ -1,6 +1,7 @@
 import { type EventBus, type EventEnvelope, type TypedEvent, TOPICS, encodeEvent } from '@kyc/events';
 import type { Logger } from '@kyc/logger';
 import { type DataSource, returnedRows } from '@kyc/persistence';
+import { registerOutboxMetrics } from './outbox-metrics';
 
 interface OutboxRow {
   id: string;
@@ -39,7 +40,9 @@ export class OutboxRelay {
     private readonly bus: EventBus,
     private readonly logger: Logger,
     private readonly options: { pollMs: number; batchSize: number } = { pollMs: 100, batchSize: 100 },
-  ) {}
+  ) {
+    registerOutboxMetrics(dataSource, logger);
+  }
 
   start(): void {
     this.running = true;
