@@ -51,8 +51,14 @@ export const commonEnv = {
   METRICS_HOST: z.string().default('127.0.0.1'),
 };
 
-/** A gRPC listen or target address, host:port. */
-export const grpcAddress = () => z.string().regex(/^[\w.-]+:\d{1,5}$/, 'must be host:port');
+/**
+ * A gRPC listen or target address: host:port, a list of replicas (`127.0.0.1:50051,127.0.0.1:50061`,
+ * `npm start -- --replicas N`) or a DNS target (`dns:///kyc-session-headless:50051`, the Helm chart).
+ */
+export const grpcAddress = () =>
+  z
+    .string()
+    .regex(/^(dns:\/\/\/)?[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, 'must be host:port, a comma-separated list of them, or dns:///host:port');
 
 /** Milliseconds as a positive integer. */
 export const positiveInt = () => z.coerce.number().int().positive();

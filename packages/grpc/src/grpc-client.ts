@@ -13,6 +13,7 @@ import {
 import { fromGrpcError } from '@kyc/errors/grpc';
 import type { Observable } from 'rxjs';
 import { callDeadline } from './deadline-context';
+import { grpcTarget, LOAD_BALANCING_CHANNEL_OPTIONS } from './grpc-target';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 
 /**
@@ -82,7 +83,8 @@ function clientConstructor(service: ServiceName): grpc.ServiceClientConstructor 
  */
 export function createGrpcClient<S extends ServiceName>(service: S, address: string, options: GrpcClientOptions): GrpcClient<S> {
   const Ctor = clientConstructor(service);
-  const raw = new Ctor(address, grpc.credentials.createInsecure(), {
+  const raw = new Ctor(grpcTarget(address), grpc.credentials.createInsecure(), {
+    ...LOAD_BALANCING_CHANNEL_OPTIONS,
     'grpc.max_receive_message_length': MAX_MESSAGE_BYTES,
     'grpc.max_send_message_length': MAX_MESSAGE_BYTES,
   }) as unknown as grpc.Client & Record<string, UnaryMethod>;

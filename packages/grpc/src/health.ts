@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { protoPath as healthProtoPath } from 'grpc-health-check';
+import { grpcAddresses } from './grpc-target';
 
 type HealthClient = grpc.Client & {
   check(
@@ -13,8 +14,14 @@ type HealthClient = grpc.Client & {
 
 let HealthCtor: grpc.ServiceClientConstructor | undefined;
 
-/** Asks a server's standard grpc.health.v1.Health service; true only for SERVING. */
+/**
+ * Asks a server's standard grpc.health.v1.Health service; true only for SERVING. A list of replicas
+ * (`a:1,b:2`, `npm start -- --replicas N`) is serving when one of them is: calls go round robin to
+ * the ready ones.
+ */
 export async function checkGrpcHealth(address: string, timeoutMs = 1000): Promise<boolean> {
+  const replicas = grpcAddresses(address);
+  if (replicas.length > 1) return (await Promise.all(replicas.map((one) => checkGrpcHealth(one, timeoutMs)))).some(Boolean);
   if (!HealthCtor) {
     const definition = grpc.loadPackageDefinition(
       protoLoader.loadSync(healthProtoPath, { keepCase: true, enums: String, defaults: true }),

@@ -8,6 +8,7 @@ export {
 } from './grpc-client';
 export { startGrpcService, type GrpcServerOptions, type RunningGrpcService } from './grpc-server';
 export { checkGrpcHealth } from './health';
+export { grpcTarget, grpcAddresses, LOAD_BALANCING_CHANNEL_OPTIONS } from './grpc-target';
 export { GrpcExceptionFilter } from './grpc-exception.filter';
 export { runGrpcService, type BackgroundWork, type ServiceConfig, type ServiceDefinition } from './service-main';
 export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';

@@ -20,7 +20,8 @@ export const ALL_APPS = ['gateway', ...GRPC_SERVICES] as const;
 type GrpcService = (typeof GRPC_SERVICES)[number];
 
 const REPO_ROOT = path.resolve(__dirname, '../../..');
-const READY_TIMEOUT_MS = 60_000;
+/** How long a process may take to answer its health check; a loaded host needs more (KYC_READY_TIMEOUT_S). */
+export const DEFAULT_READY_TIMEOUT_MS = 60_000;
 
 export interface StackOptions {
   dataDir: string;
@@ -34,6 +35,14 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** Called when a process dies on its own (the stack is then stopped). */
   onUnexpectedExit?: (name: string, code: number | null) => void;
+  /**
+   * Processes per gRPC service (default 1). Each replica listens on its own port and every caller
+   * gets the list (`SESSION_GRPC_URL=127.0.0.1:a,127.0.0.1:b`), balanced round robin by the gRPC
+   * client, as the chart's callers balance over the pods of a headless Service. One gateway.
+   */
+  replicas?: number;
+  /** How long each process may take to become ready (default 60 s). */
+  readyTimeoutMs?: number;
 }
 
 export interface RunningStack {
@@ -41,7 +50,11 @@ export interface RunningStack {
   dataDir: string;
   credentials: DevCredentials;
   credentialsFile: string;
-  /** Process id of each running service, by app name. */
+  /** The PostgreSQL every service uses (benches and tests read the ledgers from it). */
+  databaseUrl: string;
+  /** Processes per gRPC service. */
+  replicas: number;
+  /** Process id of each running service, by app name (the first replica's; `document#2` is the second). */
   pids(): Record<string, number | undefined>;
   stop(): Promise<void>;
 }
@@ -65,16 +78,16 @@ async function atMost(ms: number, work: Promise<unknown>): Promise<void> {
   }
 }
 
-async function waitFor(what: string, probe: () => Promise<boolean>, exited: Promise<unknown>): Promise<void> {
+async function waitFor(what: string, probe: () => Promise<boolean>, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
   let dead = false;
   void exited.then(() => (dead = true));
-  const deadline = Date.now() + READY_TIMEOUT_MS;
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (dead) throw new Error(`${what} exited before it was ready`);
     if (await probe().catch(() => false)) return;
     await sleep(150);
   }
-  throw new Error(`${what} was not ready within ${READY_TIMEOUT_MS / 1000} s`);
+  throw new Error(`${what} was not ready within ${timeoutMs / 1000} s (KYC_READY_TIMEOUT_S raises the limit)`);
 }
 
 /**
@@ -93,6 +106,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort());
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const replicas = options.replicas ?? 1;
+  if (!Number.isInteger(replicas) || replicas < 1) throw new Error(`replicas must be a whole number ≥ 1, not ${replicas}`);
+  const readyTimeoutMs = options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
 
   const processes: ServiceProcess[] = [];
   let database: EmbeddedDatabase | undefined;
@@ -117,9 +133,15 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       say(`postgres ready (embedded, ${((Date.now() - started) / 1000).toFixed(1)} s)`);
     }
 
-    const grpcUrls = Object.fromEntries(
-      await Promise.all(GRPC_SERVICES.map(async (s) => [s, `127.0.0.1:${await freePort()}`] as const)),
-    ) as Record<GrpcService, string>;
+    // One port per replica; the callers get the list (the gRPC client balances round robin over it).
+    const replicaUrls = Object.fromEntries(
+      await Promise.all(
+        GRPC_SERVICES.map(
+          async (s) => [s, await Promise.all(Array.from({ length: replicas }, async () => `127.0.0.1:${await freePort()}`))] as const,
+        ),
+      ),
+    ) as Record<GrpcService, string[]>;
+    const grpcUrls = Object.fromEntries(GRPC_SERVICES.map((s) => [s, replicaUrls[s].join(',')])) as Record<GrpcService, string>;
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       ...options.env,
@@ -170,24 +192,29 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           return { ...common, GRPC_URL: grpcUrls[app] };
       }
     };
-    const launch = (app: (typeof ALL_APPS)[number]) => {
-      const child = new ServiceProcess({ name: app, script: script(app, 'main'), cwd: REPO_ROOT, env: envFor(app), log });
+    const launch = (app: (typeof ALL_APPS)[number], replica = 0) => {
+      const name = replica === 0 ? app : `${app}#${replica + 1}`;
+      const env = envFor(app);
+      if (app !== 'gateway') env.GRPC_URL = replicaUrls[app][replica];
+      const child = new ServiceProcess({ name, script: script(app, 'main'), cwd: REPO_ROOT, env, log });
       processes.push(child);
       void child.exited.then((code) => {
         if (stopped || child.isStopping) return;
-        say(`${app} exited unexpectedly (code ${code}); stopping the stack`);
-        options.onUnexpectedExit?.(app, code);
+        say(`${name} exited unexpectedly (code ${code}); stopping the stack`);
+        options.onUnexpectedExit?.(name, code);
         void stop();
       });
       return child;
     };
 
     await Promise.all(
-      GRPC_SERVICES.map(async (service) => {
-        const child = launch(service);
-        await waitFor(service, () => checkGrpcHealth(grpcUrls[service], 500), child.exited);
-        say(`${service} ready on ${grpcUrls[service]}`);
-      }),
+      GRPC_SERVICES.flatMap((service) =>
+        replicaUrls[service].map(async (address, replica) => {
+          const child = launch(service, replica);
+          await waitFor(child.options.name, () => checkGrpcHealth(address, 500), child.exited, readyTimeoutMs);
+          say(`${child.options.name} ready on ${address}`);
+        }),
+      ),
     );
     let credentials = readCredentials(dataDir);
     if (!credentials) {
@@ -206,10 +233,10 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     }
 
     const gateway = launch('gateway');
-    await waitFor('gateway', async () => (await fetch(`${baseUrl}/healthz`)).status === 200, gateway.exited);
+    await waitFor('gateway', async () => (await fetch(`${baseUrl}/healthz`)).status === 200, gateway.exited, readyTimeoutMs);
     say(`gateway ready on ${baseUrl}`);
     const pids = () => Object.fromEntries(processes.map((child) => [child.options.name, child.pid]));
-    return { baseUrl, dataDir, credentials, credentialsFile: credentialsPath(dataDir), pids, stop };
+    return { baseUrl, dataDir, credentials, credentialsFile: credentialsPath(dataDir), databaseUrl, replicas, pids, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -8,11 +8,25 @@ const schema = z.object({
   KYC_DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: commonEnv.DATABASE_URL.optional(),
   LOG_LEVEL: commonEnv.LOG_LEVEL,
+  /** Processes per gRPC service (`npm start -- --replicas N` sets it too). */
+  KYC_REPLICAS: z.coerce.number().int().min(1).max(8).default(1),
+  /** How long each process may take to become ready; a host under heavy load needs more than 60 s. */
+  KYC_READY_TIMEOUT_S: z.coerce.number().int().positive().default(60),
 });
+
+/** `--replicas N` / `--replicas=N` on the command line wins over KYC_REPLICAS. */
+function replicasArgument(argv: string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--replicas') return argv[i + 1] ?? '';
+    if (argv[i].startsWith('--replicas=')) return argv[i].slice('--replicas='.length);
+  }
+  return undefined;
+}
 
 /** `npm start`: the whole stack in the foreground; Ctrl-C stops it, PostgreSQL included. */
 async function main(): Promise<void> {
-  const config = loadConfig(schema, process.env, ['DATABASE_URL']);
+  const replicas = replicasArgument(process.argv.slice(2));
+  const config = loadConfig(schema, replicas === undefined ? process.env : { ...process.env, KYC_REPLICAS: replicas }, ['DATABASE_URL']);
   const started = Date.now();
   let shuttingDown = false;
   const stack = await startStack({
@@ -20,11 +34,14 @@ async function main(): Promise<void> {
     port: config.PORT,
     host: config.HOST,
     databaseUrl: config.DATABASE_URL,
+    replicas: config.KYC_REPLICAS,
+    readyTimeoutMs: config.KYC_READY_TIMEOUT_S * 1000,
     log: (line) => console.log(line),
     onUnexpectedExit: () => {
       if (!shuttingDown) setTimeout(() => process.exit(1), 6_000).unref();
     },
   });
+  if (stack.replicas > 1) console.log(`[stack] ${stack.replicas} processes per gRPC service, calls balanced round robin`);
   console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.baseUrl} (credentials: ${stack.credentialsFile})`);
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
