@@ -43,6 +43,10 @@ export async function startGrpcService(module: Type<unknown> | DynamicModule, op
       maxSendMessageLength: MAX_MESSAGE_BYTES,
       credentials: grpc.ServerCredentials.createInsecure(),
       gracefulShutdown: true,
+      // Clients find new replicas only when they resolve their target again (a dns:/// target over a
+      // headless Service: one address per pod); a connection closed after 5 minutes (GOAWAY, calls in
+      // flight finish) makes them re-resolve, so a scaled-up pod gets calls within minutes.
+      channelOptions: { 'grpc.max_connection_age_ms': 300_000 },
       onLoadPackageDefinition: (_pkg, grpcServer) => {
         server = grpcServer as grpc.Server;
         // Before any service is added, so every method (health checks included) is measured.

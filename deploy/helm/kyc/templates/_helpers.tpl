@@ -11,6 +11,15 @@
 {{- printf "%s-%s" (include "kyc.fullname" .root) .app | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/*
+The headless Service of a gRPC app: DNS answers one address per ready pod, and the callers' gRPC
+clients (dns:///<this>:<port>, round robin) spread their calls over all of them. A ClusterIP Service
+would not: gRPC keeps one HTTP/2 connection, so kube-proxy would pin each caller to one pod.
+*/}}
+{{- define "kyc.headlessName" -}}
+{{- printf "%s-headless" (include "kyc.appName" . | trunc 54 | trimSuffix "-") -}}
+{{- end -}}
+
 {{- define "kyc.labels" -}}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 app.kubernetes.io/name: kyc
