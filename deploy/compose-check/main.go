@@ -26,6 +26,7 @@ var requiredSecrets = map[string]string{
 	"EMBED_TOKEN_SECRET":      strings.Repeat("e", 32),
 	"ADMIN_TOKEN":             strings.Repeat("a", 24),
 	"DOCUMENT_ENCRYPTION_KEY": strings.Repeat("0", 64),
+	"DUPLICATE_KEY_SECRET":    strings.Repeat("d", 32),
 }
 
 func main() {

@@ -1,9 +1,10 @@
-import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import { admissionEnv, commonEnv, duplicateKeyEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
   ...uploadCandidateEnv,
   ...admissionEnv,
+  ...duplicateKeyEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50053'),
   /** The document service, for the portrait the selfie is matched against. */
   DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
@@ -12,4 +13,4 @@ const schema = z.object({
 });
 
 export type BiometricsConfig = z.infer<typeof schema>;
-export const loadBiometricsConfig = (env: NodeJS.ProcessEnv = process.env): BiometricsConfig => loadConfig(schema, env, ['DATABASE_URL']);
+export const loadBiometricsConfig = (env: NodeJS.ProcessEnv = process.env): BiometricsConfig => loadConfig(schema, env, ['DATABASE_URL', 'DUPLICATE_KEY_SECRET']);

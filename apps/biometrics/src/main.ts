@@ -3,6 +3,7 @@ import { AdmissionGate, PeriodicTask, runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { loadBiometricsConfig } from './config';
 import { createBiometricsDataSource } from './infrastructure/data-source';
+import { LegacyDuplicateKeys } from './infrastructure/legacy-duplicate-keys';
 import { SelfieRepository } from './infrastructure/selfie.repository';
 import { consumeCompletedVerifications } from './transport/completed-verifications.consumer';
 import { documentPortraitSource } from './transport/document-portrait.client';
@@ -26,12 +27,17 @@ runGrpcService({
       logger,
     );
     sweep.start();
+    // Plain SHA-256 keys: the rows from before, or from a previous release's replica during a rolling upgrade.
+    const legacyKeys = new LegacyDuplicateKeys(dataSource, config.DUPLICATE_KEY_SECRET);
+    const rekey = new PeriodicTask('legacy duplicate key re-keying', () => legacyKeys.rekeyAll(), 60_000, logger);
+    rekey.start();
     return [
       consumeCompletedVerifications(
         createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }),
         selfies,
       ),
       sweep,
+      rekey,
     ];
   },
 });

@@ -19,6 +19,7 @@ import { UploadFaceUseCase } from './application/upload-face.usecase';
 import { VerificationEvidenceGatherer } from './application/verification-evidence';
 import type { SessionConfig } from './config';
 import { EmbedTokenIssuer } from './infrastructure/embed-token';
+import { LegacyDuplicateKeys } from './infrastructure/legacy-duplicate-keys';
 import { AuditLogRepository, OperatorRepository } from './infrastructure/operator.repository';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
@@ -43,7 +44,7 @@ export function buildSessionUseCases(
     new UploadFaceUseCase(sessions, clients),
     new SubmitVerificationUseCase(
       sessions,
-      new VerificationEvidenceGatherer(clients),
+      new VerificationEvidenceGatherer(clients, config.DUPLICATE_KEY_SECRET),
       { leaseMs: config.PROCESSING_LEASE_MS, analysisDeadlineMs: config.ANALYSIS_DEADLINE_MS },
       logger,
     ),
@@ -58,6 +59,9 @@ export function buildSessionUseCases(
   );
 }
 
+/** Plain SHA-256 keys: the rows from before, or a previous release's replica's during a rolling upgrade (a partial index keeps an empty look cheap). */
+const LEGACY_DUPLICATE_KEY_SWEEP_MS = 60_000;
+
 /** The session service's background work: expiry, lapsed processing leases, purges and the outbox relay. */
 export function startSessionBackgroundWork(
   config: SessionConfig,
@@ -71,7 +75,9 @@ export function startSessionBackgroundWork(
   const lapsed = new LapsedAttemptSweeper(sessions, logger);
   const purges = new PurgeWorker(sessions, clients, logger);
   const proofOfAddress = new ProofOfAddressUseCase(sessions, clients, logger);
+  const legacyDuplicateKeys = new LegacyDuplicateKeys(dataSource, config.DUPLICATE_KEY_SECRET);
   const work = [
+    new PeriodicTask('legacy duplicate key re-keying', () => legacyDuplicateKeys.rekeyAll(), LEGACY_DUPLICATE_KEY_SWEEP_MS, logger),
     new PeriodicTask('expiry sweep', () => expiry.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('lapsed attempt sweep', () => lapsed.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('purge queue', () => purges.drainOnce(), config.PURGE_POLL_MS, logger),

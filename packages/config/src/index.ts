@@ -84,3 +84,12 @@ export const uploadCandidateEnv = {
   UPLOAD_CANDIDATE_TTL_MS: z.coerce.number().int().min(60_000).default(900_000),
   UPLOAD_CANDIDATE_SWEEP_MS: positiveInt().default(60_000),
 };
+
+/**
+ * The key of the duplicate keys (HMAC-SHA-256 of the e-mail and of name + birth date), used by
+ * session (which computes them) and biometrics (which re-keys the plain SHA-256 keys written before).
+ * No default, as for every secret: at least 32 characters (`openssl rand -base64 32`).
+ */
+export const duplicateKeyEnv = {
+  DUPLICATE_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
+};

@@ -7,6 +7,8 @@ export interface StackSecrets {
   embedTokenSecret: string;
   /** AES-256 key of stored document images (base64 of 32 random bytes); local to this data directory. */
   documentEncryptionKey: string;
+  /** HMAC key of the duplicate keys (DUPLICATE_KEY_SECRET, session and biometrics). */
+  duplicateKeySecret: string;
 }
 
 /**
@@ -20,6 +22,7 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
     adminToken: stored.adminToken ?? `adm_${randomBytes(32).toString('base64url')}`,
     embedTokenSecret: stored.embedTokenSecret ?? randomBytes(48).toString('base64url'),
     documentEncryptionKey: stored.documentEncryptionKey ?? randomBytes(32).toString('base64'),
+    duplicateKeySecret: stored.duplicateKeySecret ?? randomBytes(32).toString('base64url'),
   };
   if (Object.keys(secrets).some((key) => stored[key as keyof StackSecrets] === undefined)) {
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });

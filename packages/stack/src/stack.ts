@@ -177,6 +177,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             ...common,
             GRPC_URL: grpcUrls.session,
             EMBED_TOKEN_SECRET: secrets.embedTokenSecret,
+            DUPLICATE_KEY_SECRET: secrets.duplicateKeySecret,
             PUBLIC_BASE_URL: common.PUBLIC_BASE_URL ?? baseUrl,
           };
         case 'document':
@@ -188,6 +189,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             GRPC_URL: grpcUrls.document,
             DOCUMENT_ENCRYPTION_KEY: common.DOCUMENT_ENCRYPTION_KEY ?? secrets.documentEncryptionKey,
           };
+        case 'biometrics':
+          return { ...common, GRPC_URL: grpcUrls.biometrics, DUPLICATE_KEY_SECRET: secrets.duplicateKeySecret };
         default:
           return { ...common, GRPC_URL: grpcUrls[app] };
       }

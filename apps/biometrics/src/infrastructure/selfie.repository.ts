@@ -1,5 +1,6 @@
 import { type DataSource, returnedRows } from '@kyc/persistence';
 import type { EnrolledFace } from '../domain/duplicate-check';
+import { DUPLICATE_KEY_VERSION } from './legacy-duplicate-keys';
 import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
 import type { PortraitComparison } from '../domain/face-match';
 
@@ -110,7 +111,9 @@ export class SelfieRepository {
 
   async recordMatch(sessionId: string, outcome: MatchOutcome): Promise<void> {
     await this.dataSource.query(
-      `UPDATE biometrics.selfies SET environment = $2, identity_key = $3, email_key = $4, match_status = $5, match_score = $6, duplicate_suspected = $7 WHERE session_id = $1`,
+      `UPDATE biometrics.selfies SET environment = $2, identity_key = $3, email_key = $4, match_status = $5, match_score = $6, duplicate_suspected = $7,
+              duplicate_key_version = $8
+        WHERE session_id = $1`,
       [
         sessionId,
         outcome.environment,
@@ -119,6 +122,7 @@ export class SelfieRepository {
         outcome.comparison.status,
         outcome.comparison.score,
         outcome.duplicateSuspected,
+        DUPLICATE_KEY_VERSION,
       ],
     );
   }

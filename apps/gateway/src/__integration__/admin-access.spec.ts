@@ -73,7 +73,7 @@ describe('admin access: operators, roles, audit log, throttling', () => {
     await run(process.execPath, [path.join(SESSION_DIST, 'migrate.js')], { env });
     sessionGrpcUrl = `127.0.0.1:${await freePort()}`;
     sessionService = spawn(process.execPath, [path.join(SESSION_DIST, 'main.js')], {
-      env: { ...env, GRPC_URL: sessionGrpcUrl, EMBED_TOKEN_SECRET: 's'.repeat(40) },
+      env: { ...env, GRPC_URL: sessionGrpcUrl, EMBED_TOKEN_SECRET: 's'.repeat(40), DUPLICATE_KEY_SECRET: 'd'.repeat(40) },
       stdio: 'ignore',
     });
     for (let tries = 0; !(await checkGrpcHealth(sessionGrpcUrl, 500)); tries++) {

@@ -14,7 +14,7 @@ import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession } from './session-fixtures';
+import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession, TEST_DUPLICATE_KEY_SECRET } from './session-fixtures';
 
 /**
  * Proof of address and the environment settings on a real PostgreSQL, with the document service
@@ -86,7 +86,7 @@ describe('proof of address and environment settings (real PostgreSQL)', () => {
   const submit = () =>
     new SubmitVerificationUseCase(
       sessions,
-      new VerificationEvidenceGatherer(fake.clients),
+      new VerificationEvidenceGatherer(fake.clients, TEST_DUPLICATE_KEY_SECRET),
       { leaseMs: 60_000, analysisDeadlineMs: 5_000 },
       logger,
     );

@@ -8,6 +8,9 @@ import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings, sessionSettings
  * What the session service's integration specs share: a sandbox session ready to submit (a
  * passport page and a selfie in), and the evidence their fake document service answers for it.
  */
+/** DUPLICATE_KEY_SECRET of the specs' evidence gatherers. */
+export const TEST_DUPLICATE_KEY_SECRET = 'duplicate-key-secret-of-the-session-specs';
+
 export const PASSPORT_EVIDENCE: document.DocumentEvidence = {
   documentType: 'passport',
   fullName: 'ERIKA MUSTERMANN',

@@ -148,6 +148,7 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
       DATABASE_URL: database.url,
       GRPC_URL: address,
       EMBED_TOKEN_SECRET: 'x'.repeat(40),
+      DUPLICATE_KEY_SECRET: 'd'.repeat(40),
       DOCUMENT_GRPC_URL: addresses.document,
       BIOMETRICS_GRPC_URL: addresses.biometrics,
       SCORING_GRPC_URL: addresses.scoring,

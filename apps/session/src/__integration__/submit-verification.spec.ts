@@ -11,7 +11,7 @@ import type { SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
+import { decisionOf, MATCHED_FACE, PASSPORT_EVIDENCE, readySession as readyFixture, TEST_DUPLICATE_KEY_SECRET } from './session-fixtures';
 
 /**
  * The submit use case on a real PostgreSQL with the analysis services faked at their gRPC port:
@@ -74,7 +74,7 @@ describe('submit on a real PostgreSQL', () => {
   const submitUseCase = (leaseMs = 60_000) =>
     new SubmitVerificationUseCase(
       sessions,
-      new VerificationEvidenceGatherer(analysis.clients),
+      new VerificationEvidenceGatherer(analysis.clients, TEST_DUPLICATE_KEY_SECRET),
       { leaseMs, analysisDeadlineMs: 5_000 },
       logger,
     );

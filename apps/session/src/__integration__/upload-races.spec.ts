@@ -13,7 +13,7 @@ import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
-import { PASSPORT_EVIDENCE, readySession as readyFixture } from './session-fixtures';
+import { PASSPORT_EVIDENCE, readySession as readyFixture, TEST_DUPLICATE_KEY_SECRET } from './session-fixtures';
 
 /**
  * Uploads racing a submit on a real PostgreSQL, the analysis services faked at their gRPC port:
@@ -115,7 +115,7 @@ describe('uploads racing a submit, on a real PostgreSQL', () => {
   const submit = () =>
     new SubmitVerificationUseCase(
       sessions,
-      new VerificationEvidenceGatherer(services.clients),
+      new VerificationEvidenceGatherer(services.clients, TEST_DUPLICATE_KEY_SECRET),
       { leaseMs: 60_000, analysisDeadlineMs: 5_000 },
       logger,
     ).execute(scope, sessionIdOf.current);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type biometrics, common, type document } from '@kyc/contracts';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
@@ -8,13 +8,15 @@ import { SessionQueries } from '../application/session-queries.usecase';
 import { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
 import { TenancyUseCases } from '../application/tenancy.usecases';
 import { VerificationEvidenceGatherer } from '../application/verification-evidence';
+import { duplicateKey } from '../domain/duplicate-key';
 import { DEFAULT_ENVIRONMENT_SETTINGS, type EnvironmentSettings, sessionSettings } from '../domain/environment-settings';
 import type { SessionRecord, SessionScope } from '../domain/session';
 import { createSessionDataSource } from '../infrastructure/data-source';
+import { LegacyDuplicateKeys } from '../infrastructure/legacy-duplicate-keys';
 import { SessionRepository } from '../infrastructure/session.repository';
 import { TenancyRepository } from '../infrastructure/tenancy.repository';
 import { toSettingsMessage, toVerificationMessage } from '../transport/session-messages';
-import { decisionOf, PASSPORT_EVIDENCE, readySession } from './session-fixtures';
+import { decisionOf, PASSPORT_EVIDENCE, readySession, TEST_DUPLICATE_KEY_SECRET } from './session-fixtures';
 
 /**
  * The vault reuse policy on a real PostgreSQL, with the document, biometrics and scoring services
@@ -72,7 +74,7 @@ describe('vault reuse (real PostgreSQL)', () => {
   const submit = (sessionId: string, at: SessionScope = scope) =>
     new SubmitVerificationUseCase(
       sessions,
-      new VerificationEvidenceGatherer(fake.clients),
+      new VerificationEvidenceGatherer(fake.clients, TEST_DUPLICATE_KEY_SECRET),
       { leaseMs: 60_000, analysisDeadlineMs: 5_000 },
       logger,
     ).execute(at, sessionId);
@@ -161,6 +163,42 @@ describe('vault reuse (real PostgreSQL)', () => {
       vaultReuseMaxAgeDays: 90,
       vaultReuseBilling: 'free',
     });
+  });
+
+  it('duplicate keys are keyed HMACs: the stored identity key and the e-mail key sent are not plain SHA-256', async () => {
+    const address = email();
+    const identity = person();
+    const earlier = await verified(address, scope, REUSE, identity);
+    const plain = (text: string) => createHash('sha256').update(text).digest('hex');
+    const identityText = `${identity.lastName} ${identity.firstName}|${identity.dateOfBirth}`;
+    const [stored] = await query<{ identity_key: string; duplicate_key_version: number }>(
+      `SELECT a.identity_key, a.duplicate_key_version FROM session.attempts a JOIN session.sessions s ON s.latest_attempt_id = a.id WHERE s.id = $1`,
+      [earlier.id],
+    );
+    expect(stored.identity_key).not.toBe(plain(identityText));
+    expect(stored).toEqual({ identity_key: duplicateKey(TEST_DUPLICATE_KEY_SECRET, identityText), duplicate_key_version: 1 });
+
+    await submit((await selfieOnly(address)).id);
+    expect(fake.enrolledRequests[0].emailKey).toBe(duplicateKey(TEST_DUPLICATE_KEY_SECRET, address));
+    expect(fake.enrolledRequests[0].emailKey).not.toBe(plain(address));
+  });
+
+  it('a legacy plain SHA-256 identity key is re-keyed in place, and vault reuse still finds the person under another e-mail', async () => {
+    const identity = person();
+    const earlier = await verified(email(), scope, REUSE, identity);
+    const identityText = `${identity.lastName} ${identity.firstName}|${identity.dateOfBirth}`;
+    // As the previous release stored it.
+    await query(
+      `UPDATE session.attempts SET identity_key = $2, duplicate_key_version = 0 WHERE id = (SELECT latest_attempt_id FROM session.sessions WHERE id = $1)`,
+      [earlier.id, createHash('sha256').update(identityText).digest('hex')],
+    );
+    expect(await new LegacyDuplicateKeys(database.dataSource, TEST_DUPLICATE_KEY_SECRET).rekeyAll()).toBeGreaterThanOrEqual(1);
+    expect(await new LegacyDuplicateKeys(database.dataSource, TEST_DUPLICATE_KEY_SECRET).rekeyAll()).toBe(0);
+    const [stored] = await query<{ identity_key: string; duplicate_key_version: number }>(
+      `SELECT a.identity_key, a.duplicate_key_version FROM session.attempts a JOIN session.sessions s ON s.latest_attempt_id = a.id WHERE s.id = $1`,
+      [earlier.id],
+    );
+    expect(stored).toEqual({ identity_key: duplicateKey(TEST_DUPLICATE_KEY_SECRET, identityText), duplicate_key_version: 1 });
   });
 
   it('a matching selfie completes with isReused and the earlier attempt data; the face match is the new one', async () => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type FaceMatchStatusName,
   type VerificationOutcomeName,
@@ -10,6 +9,7 @@ import {
   toProtoEnvironment,
   verificationOutcomes,
 } from '@kyc/contracts';
+import { duplicateKey } from '../domain/duplicate-key';
 import { recordedProblems } from '../domain/recoverable-problems';
 import type { SessionRecord } from '../domain/session';
 import type { ServiceClients } from './ports/service-clients';
@@ -24,7 +24,7 @@ export interface VerificationEvidence {
   documentEvidence: document.DocumentEvidence;
   faceMatch: FaceMatchEvidence | undefined;
   decision: ScoredDecision;
-  /** The identity hash of the document read; empty when it was not read. */
+  /** The identity's duplicate key (domain/duplicate-key.ts) of the document read; empty when it was not read. */
   identityKey: string;
 }
 
@@ -51,14 +51,18 @@ export type DeadlineBudget = () => number;
  * the scoring service for the decision. Reads only; the submit use case writes.
  */
 export class VerificationEvidenceGatherer {
-  constructor(private readonly clients: Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>) {}
+  /** `duplicateKeySecret`: DUPLICATE_KEY_SECRET, the key of the e-mail and identity duplicate keys. */
+  constructor(
+    private readonly clients: Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>,
+    private readonly duplicateKeySecret: string,
+  ) {}
 
   async gather(current: SessionRecord, attemptId: string, deadlineMs: DeadlineBudget): Promise<VerificationEvidence> {
     const documentEvidence = await this.clients.document.getDocumentEvidence(
       { sessionId: current.id, testMode: current.testMode, email: current.email ?? '' },
       { deadlineMs: deadlineMs() },
     );
-    const identity = documentEvidence.analysed ? identityKey(documentEvidence) : '';
+    const identity = documentEvidence.analysed ? identityKey(this.duplicateKeySecret, documentEvidence) : '';
     const wireFaceMatch =
       current.testMode || current.uploads.face
         ? await this.clients.biometrics.matchFace(
@@ -68,7 +72,7 @@ export class VerificationEvidenceGatherer {
               projectId: current.projectId,
               environment: toProtoEnvironment(current.environment),
               identityKey: identity,
-              emailKey: current.email ? sha256(current.email) : '',
+              emailKey: current.email ? duplicateKey(this.duplicateKeySecret, current.email) : '',
             },
             { deadlineMs: deadlineMs() },
           )
@@ -122,7 +126,7 @@ export class VerificationEvidenceGatherer {
         projectId: current.projectId,
         environment: toProtoEnvironment(current.environment),
         enrolledSessionId,
-        emailKey: current.email ? sha256(current.email) : '',
+        emailKey: current.email ? duplicateKey(this.duplicateKeySecret, current.email) : '',
       },
       { deadlineMs: deadlineMs() },
     );
@@ -147,15 +151,11 @@ export function extractedFields(evidence: document.DocumentEvidence): Record<str
   return Object.fromEntries(EXTRACTED_FIELDS.filter((field) => evidence[field] !== '').map((field) => [field, evidence[field]]));
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /**
  * One person's identity as printed on the document, normalised (case, accents, spacing) so that
- * two reads of the same document agree; only its hash leaves this service.
+ * two reads of the same document agree; only its keyed hash is stored or leaves this service.
  */
-function identityKey(evidence: document.DocumentEvidence): string {
+function identityKey(secret: string, evidence: document.DocumentEvidence): string {
   const fold = (text: string) =>
     text
       .normalize('NFKD')
@@ -164,5 +164,5 @@ function identityKey(evidence: document.DocumentEvidence): string {
       .replace(/[^A-Z0-9]+/g, ' ')
       .trim();
   const name = fold(evidence.lastName && evidence.firstName ? `${evidence.lastName} ${evidence.firstName}` : evidence.fullName);
-  return name && evidence.dateOfBirth ? sha256(`${name}|${evidence.dateOfBirth}`) : '';
+  return name && evidence.dateOfBirth ? duplicateKey(secret, `${name}|${evidence.dateOfBirth}`) : '';
 }

@@ -8,6 +8,7 @@ import { OutboxClaimsAndParking1764907200000 } from './migrations/1764907200000-
 import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGenerations';
 import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
 import { EnvironmentSettingsAndProofOfAddress1765120000000 } from './migrations/1765120000000-EnvironmentSettingsAndProofOfAddress';
+import { KeyedDuplicateKeys1765500000000 } from './migrations/1765500000000-KeyedDuplicateKeys';
 import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
 import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-OperatorsAndAuditLog';
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
@@ -32,6 +33,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       VaultReuse1765200000000,
       OperatorsAndAuditLog1765400000000,
       Branding1765300000000,
+      KeyedDuplicateKeys1765500000000,
     ],
     poolSize: 20,
   });

@@ -9,6 +9,7 @@ import {
   type SessionStore,
   type SessionTransaction,
 } from '../application/ports/session-store';
+import { DUPLICATE_KEY_VERSION } from '../domain/duplicate-key';
 import type { EnvironmentName } from '../domain/environment';
 import type {
   AttemptOutcome,
@@ -339,7 +340,8 @@ class PostgresSessionTransaction implements SessionTransaction {
     await this.manager.query(
       `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
               failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now(),
-              lease_expires_at = NULL, identity_key = $12, reused_attempt_id = $13, is_reused = $13::uuid IS NOT NULL
+              lease_expires_at = NULL, identity_key = $12, reused_attempt_id = $13, is_reused = $13::uuid IS NOT NULL,
+              duplicate_key_version = $14
         WHERE id = $1`,
       [
         attemptId,
@@ -355,6 +357,7 @@ class PostgresSessionTransaction implements SessionTransaction {
         outcome.duplicateSuspected,
         outcome.identityKey || null,
         outcome.reusedAttemptId ?? null,
+        DUPLICATE_KEY_VERSION,
       ],
     );
   }
