@@ -1,4 +1,5 @@
 import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import { parseSealingKeyList } from '@kyc/persistence';
 import { parseImageKey } from './infrastructure/image-cipher';
 
 /**
@@ -15,14 +16,29 @@ const imageKey = () =>
     return key;
   });
 
+/** DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: comma-separated keys of the same form, which only open images during a rotation. */
+const previousImageKeys = () =>
+  z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      const keys = parseSealingKeyList(value);
+      if (!keys) {
+        context.addIssue({ code: 'custom', message: 'must be comma-separated keys of 32 bytes, each 64 hex characters or base64' });
+        return z.NEVER;
+      }
+      return keys;
+    });
+
 const schema = z.object({
   ...commonEnv,
   ...uploadCandidateEnv,
   ...admissionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
   DOCUMENT_ENCRYPTION_KEY: imageKey(),
+  DOCUMENT_ENCRYPTION_PREVIOUS_KEYS: previousImageKeys(),
 });
 
 export type DocumentConfig = z.infer<typeof schema>;
 export const loadDocumentConfig = (env: NodeJS.ProcessEnv = process.env): DocumentConfig =>
-  loadConfig(schema, env, ['DATABASE_URL', 'DOCUMENT_ENCRYPTION_KEY']);
+  loadConfig(schema, env, ['DATABASE_URL', 'DOCUMENT_ENCRYPTION_KEY', 'DOCUMENT_ENCRYPTION_PREVIOUS_KEYS']);

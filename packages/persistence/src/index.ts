@@ -99,3 +99,13 @@ export function returnedRows<T>(result: unknown): T[] {
   if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
   return result as T[];
 }
+
+export {
+  SEALING_KEY_BYTES,
+  type SealedValue,
+  SealingKeyRing,
+  UnsealError,
+  type UnsealFailure,
+  parseSealingKey,
+  parseSealingKeyList,
+} from './sealing-key-ring';

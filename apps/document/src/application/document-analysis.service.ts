@@ -143,6 +143,6 @@ export class DocumentAnalysisService {
 }
 
 /** Binds each ciphertext to its session and side (authenticated, not secret). */
-function imageContext(sessionId: string, side: DocumentSide): string {
+export function imageContext(sessionId: string, side: DocumentSide): string {
   return `document-image:${sessionId}:${side}`;
 }

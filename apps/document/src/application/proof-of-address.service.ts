@@ -99,6 +99,6 @@ export class ProofOfAddressService {
   }
 }
 
-function poaContext(sessionId: string, jobId: string): string {
+export function poaContext(sessionId: string, jobId: string): string {
   return `poa:${sessionId}:${jobId}`;
 }
