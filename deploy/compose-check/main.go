@@ -23,10 +23,11 @@ var apps = []string{"gateway", "session", "document", "biometrics", "scoring", "
 
 // The variables an operator must set (the file refuses to start without them); placeholders here.
 var requiredSecrets = map[string]string{
-	"EMBED_TOKEN_SECRET":      strings.Repeat("e", 32),
-	"ADMIN_TOKEN":             strings.Repeat("a", 24),
-	"DOCUMENT_ENCRYPTION_KEY": strings.Repeat("0", 64),
-	"DUPLICATE_KEY_SECRET":    strings.Repeat("d", 32),
+	"EMBED_TOKEN_SECRET":        strings.Repeat("e", 32),
+	"ADMIN_TOKEN":               strings.Repeat("a", 24),
+	"DOCUMENT_ENCRYPTION_KEY":   strings.Repeat("0", 64),
+	"DUPLICATE_KEY_SECRET":      strings.Repeat("d", 32),
+	"BIOMETRICS_ENCRYPTION_KEY": strings.Repeat("1", 64),
 }
 
 func main() {

@@ -12,6 +12,7 @@ describe('launcher secrets', () => {
     const first = loadOrCreateSecrets(dir);
     expect(Buffer.from(first.documentEncryptionKey, 'base64')).toHaveLength(32);
     expect(first.duplicateKeySecret.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(first.biometricsEncryptionKey, 'base64')).toHaveLength(32);
     expect(loadOrCreateSecrets(dir)).toEqual(first);
     expect(statSync(path.join(dir, 'secrets.json')).mode & 0o777).toBe(0o600);
   });

@@ -9,6 +9,8 @@ export interface StackSecrets {
   documentEncryptionKey: string;
   /** HMAC key of the duplicate keys (DUPLICATE_KEY_SECRET, session and biometrics). */
   duplicateKeySecret: string;
+  /** AES-256 key of stored face embeddings (base64 of 32 random bytes); local to this data directory. */
+  biometricsEncryptionKey: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function loadOrCreateSecrets(dataDir: string): StackSecrets {
     embedTokenSecret: stored.embedTokenSecret ?? randomBytes(48).toString('base64url'),
     documentEncryptionKey: stored.documentEncryptionKey ?? randomBytes(32).toString('base64'),
     duplicateKeySecret: stored.duplicateKeySecret ?? randomBytes(32).toString('base64url'),
+    biometricsEncryptionKey: stored.biometricsEncryptionKey ?? randomBytes(32).toString('base64'),
   };
   if (Object.keys(secrets).some((key) => stored[key as keyof StackSecrets] === undefined)) {
     writeFileSync(file, JSON.stringify(secrets, null, 2) + '\n', { mode: 0o600 });

@@ -190,7 +190,12 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
             DOCUMENT_ENCRYPTION_KEY: common.DOCUMENT_ENCRYPTION_KEY ?? secrets.documentEncryptionKey,
           };
         case 'biometrics':
-          return { ...common, GRPC_URL: grpcUrls.biometrics, DUPLICATE_KEY_SECRET: secrets.duplicateKeySecret };
+          return {
+            ...common,
+            GRPC_URL: grpcUrls.biometrics,
+            DUPLICATE_KEY_SECRET: secrets.duplicateKeySecret,
+            BIOMETRICS_ENCRYPTION_KEY: common.BIOMETRICS_ENCRYPTION_KEY ?? secrets.biometricsEncryptionKey,
+          };
         default:
           return { ...common, GRPC_URL: grpcUrls[app] };
       }

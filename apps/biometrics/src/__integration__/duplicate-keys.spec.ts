@@ -1,7 +1,8 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { randomBytes, createHash, createHmac, randomUUID } from 'node:crypto';
 import { withServiceDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
 import { LegacyDuplicateKeys } from '../infrastructure/legacy-duplicate-keys';
+import { EmbeddingCipher } from '../infrastructure/embedding-cipher';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 
 /** The duplicate index's plain SHA-256 keys (key version 0) re-keyed to the session service's HMACs, on a real PostgreSQL. */
@@ -13,7 +14,7 @@ describe('legacy duplicate keys (real PostgreSQL)', () => {
   const hmacKey = (text: string) => createHmac('sha256', SECRET).update(sha256(text)).digest('hex');
 
   const selfie = async (identityKey: string, emailKey: string) => {
-    const selfies = new SelfieRepository(database.dataSource);
+    const selfies = new SelfieRepository(database.dataSource, new EmbeddingCipher(randomBytes(32)));
     const sessionId = randomUUID();
     const uploadId = await selfies.save({
       sessionId,

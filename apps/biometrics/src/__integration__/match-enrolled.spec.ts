@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { FaceMatchService } from '../application/face-match.service';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
+import { EmbeddingCipher } from '../infrastructure/embedding-cipher';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 import { BiometricsGrpcController } from '../transport/biometrics.grpc-controller';
 
@@ -27,7 +28,7 @@ describe('MatchEnrolled (vault reuse)', () => {
   const live = readFileSync(join(SPOOF_DEV, 'image_T1.jpg'));
 
   beforeAll(() => {
-    selfies = new SelfieRepository(database.dataSource);
+    selfies = new SelfieRepository(database.dataSource, new EmbeddingCipher(randomBytes(32)));
     controller = new BiometricsGrpcController(
       selfies,
       new FaceMatchService(selfies, { getPortrait: async () => ({ found: false, image: Buffer.alloc(0), side: '' }) }),

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,6 +8,7 @@ import { AdmissionGate } from '@kyc/grpc';
 import { withServiceDatabase } from '@kyc/testing';
 import { createBiometricsDataSource } from '../infrastructure/data-source';
 import { FaceMatchService, type PortraitSource } from '../application/face-match.service';
+import { EmbeddingCipher } from '../infrastructure/embedding-cipher';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 import { BiometricsGrpcController } from '../transport/biometrics.grpc-controller';
 
@@ -35,7 +36,7 @@ describe('biometrics selfie checks', () => {
   const portraits = new PortraitsBySession();
 
   beforeAll(() => {
-    selfies = new SelfieRepository(database.dataSource);
+    selfies = new SelfieRepository(database.dataSource, new EmbeddingCipher(randomBytes(32)));
     controller = new BiometricsGrpcController(
       selfies,
       new FaceMatchService(selfies, portraits),

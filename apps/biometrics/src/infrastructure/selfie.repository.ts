@@ -1,5 +1,6 @@
 import { type DataSource, returnedRows } from '@kyc/persistence';
 import type { EnrolledFace } from '../domain/duplicate-check';
+import type { EmbeddingCipher, StoredEmbedding } from './embedding-cipher';
 import { DUPLICATE_KEY_VERSION } from './legacy-duplicate-keys';
 import type { RecordedSelfie, SelfieStatus } from '../domain/face-checks';
 import type { PortraitComparison } from '../domain/face-match';
@@ -28,7 +29,11 @@ export type PromotionResult = 'promoted' | 'unknown_candidate' | 'enrolled';
  * or never promoted (an upload that lost a race with submit or a purge) changes nothing and is swept.
  */
 export class SelfieRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** `embeddings`: the cipher of the face embeddings, which are stored encrypted. */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly embeddings: EmbeddingCipher,
+  ) {}
 
   /** Stores the candidate; returns its upload id. */
   async save(input: {
@@ -40,9 +45,11 @@ export class SelfieRepository {
     selfie: RecordedSelfie;
   }): Promise<string> {
     const { selfie } = input;
+    const sealed = selfie.embedding ? this.embeddings.seal(selfie.embedding, input.sessionId) : null;
     const [{ upload_id: uploadId }]: { upload_id: string }[] = await this.dataSource.query(
-      `INSERT INTO biometrics.selfie_candidates (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING upload_id`,
+      `INSERT INTO biometrics.selfie_candidates (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
+                                                 embedding_iv, embedding_auth_tag, embedding_key_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING upload_id`,
       [
         input.sessionId,
         input.projectId,
@@ -50,10 +57,13 @@ export class SelfieRepository {
         selfie.confidence,
         input.width,
         input.height,
-        toBytes(selfie.embedding),
+        sealed?.ciphertext ?? null,
         selfie.qualityReasons,
         selfie.faceCount,
         input.dataGeneration,
+        sealed?.iv ?? null,
+        sealed?.authTag ?? null,
+        sealed?.keyId ?? null,
       ],
     );
     return uploadId;
@@ -73,10 +83,13 @@ export class SelfieRepository {
       const moved: unknown[] = returnedRows(
         await manager.query(
           `WITH candidate AS (DELETE FROM biometrics.selfie_candidates WHERE upload_id = $1 AND session_id = $2 RETURNING *)
-           INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation)
-           SELECT session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation FROM candidate
+           INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
+                                           embedding_iv, embedding_auth_tag, embedding_key_id)
+           SELECT session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
+                  embedding_iv, embedding_auth_tag, embedding_key_id FROM candidate
            ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
              width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
+             embedding_iv = EXCLUDED.embedding_iv, embedding_auth_tag = EXCLUDED.embedding_auth_tag, embedding_key_id = EXCLUDED.embedding_key_id,
              face_count = EXCLUDED.face_count, data_generation = EXCLUDED.data_generation, match_status = NULL, match_score = NULL, duplicate_suspected = false, created_at = now()
            RETURNING 1`,
           [uploadId, sessionId],
@@ -94,18 +107,17 @@ export class SelfieRepository {
   }
 
   async find(sessionId: string): Promise<StoredSelfie | null> {
-    const rows: { status: SelfieStatus; confidence: number; quality_reasons: string[]; embedding: Buffer | null }[] =
-      await this.dataSource.query(
-        `SELECT liveness_status AS status, liveness_confidence AS confidence, quality_reasons, embedding FROM biometrics.selfies WHERE session_id = $1`,
-        [sessionId],
-      );
+    const rows: ({ status: SelfieStatus; confidence: number; quality_reasons: string[] } & StoredEmbedding)[] = await this.dataSource.query(
+      `SELECT liveness_status AS status, liveness_confidence AS confidence, quality_reasons, ${EMBEDDING_COLUMNS} FROM biometrics.selfies WHERE session_id = $1`,
+      [sessionId],
+    );
     const row = rows[0];
     if (!row) return null;
     return {
       status: row.status,
       confidence: Number(row.confidence),
       qualityReasons: row.quality_reasons,
-      embedding: fromBytes(row.embedding),
+      embedding: this.embeddings.open(row, sessionId),
     };
   }
 
@@ -129,14 +141,14 @@ export class SelfieRepository {
 
   /** Faces of the completed verifications of one project environment. */
   async enrolledFaces(projectId: string, environment: string): Promise<EnrolledFace[]> {
-    const rows: { session_id: string; embedding: Buffer; identity_key: string; email_key: string }[] = await this.dataSource.query(
-      `SELECT session_id, embedding, identity_key, email_key FROM biometrics.selfies
+    const rows: ({ session_id: string; identity_key: string; email_key: string } & StoredEmbedding)[] = await this.dataSource.query(
+      `SELECT session_id, ${EMBEDDING_COLUMNS}, identity_key, email_key FROM biometrics.selfies
        WHERE project_id = $1 AND environment = $2 AND enrolled_at IS NOT NULL AND embedding IS NOT NULL`,
       [projectId, environment],
     );
     return rows.map((row) => ({
       sessionId: row.session_id,
-      embedding: fromBytes(row.embedding) as Float32Array,
+      embedding: this.embeddings.open(row, row.session_id) as Float32Array,
       identityKey: row.identity_key,
       emailKey: row.email_key,
     }));
@@ -149,13 +161,13 @@ export class SelfieRepository {
     environment: string,
   ): Promise<{ embedding: Float32Array; identityKey: string } | null> {
     if (!UUID_PATTERN.test(sessionId)) return null;
-    const rows: { embedding: Buffer; identity_key: string | null }[] = await this.dataSource.query(
-      `SELECT embedding, identity_key FROM biometrics.selfies
+    const rows: ({ identity_key: string | null } & StoredEmbedding)[] = await this.dataSource.query(
+      `SELECT ${EMBEDDING_COLUMNS}, identity_key FROM biometrics.selfies
        WHERE session_id = $1 AND project_id::text = $2 AND environment = $3 AND enrolled_at IS NOT NULL AND embedding IS NOT NULL`,
       [sessionId, projectId, environment],
     );
     const row = rows[0];
-    return row ? { embedding: fromBytes(row.embedding) as Float32Array, identityKey: row.identity_key ?? '' } : null;
+    return row ? { embedding: this.embeddings.open(row, sessionId) as Float32Array, identityKey: row.identity_key ?? '' } : null;
   }
 
   /** The verification completed: its face joins the duplicate index. Idempotent. */
@@ -189,11 +201,5 @@ export class SelfieRepository {
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** 128 float32, little-endian, as the descriptor is in memory. */
-function toBytes(embedding: Float32Array | null): Buffer | null {
-  return embedding ? Buffer.from(embedding.buffer, embedding.byteOffset, embedding.byteLength) : null;
-}
-
-function fromBytes(bytes: Buffer | null): Float32Array | null {
-  return bytes ? new Float32Array(new Uint8Array(bytes).buffer) : null;
-}
+/** The sealed embedding (float32 little-endian, as in memory, under AES-256-GCM) and what opens it. */
+const EMBEDDING_COLUMNS = 'embedding, embedding_iv, embedding_auth_tag, embedding_key_id';
