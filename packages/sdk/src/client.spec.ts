@@ -134,10 +134,10 @@ describe('KycClient against a real local HTTP server', () => {
     expect(error).toMatchObject({ status: 409, code: 'KYC_SESSION_PROCESSING', requestId: 'req-409', retryable: true });
   });
 
-  it('does not retry a reused key with another body (409 IDEMPOTENCY_KEY_REUSED) or a 4xx', async () => {
+  it('does not retry a reused key with another body (422 IDEMPOTENCY_KEY_REUSED) or a 4xx', async () => {
     const client = await serve((seen, _attempt, response) =>
       seen.url === '/v1/sessions'
-        ? json(response, 409, { statusCode: 409, error: 'Conflict', errorCode: 'IDEMPOTENCY_KEY_REUSED', message: 'reused' })
+        ? json(response, 422, { statusCode: 422, error: 'Unprocessable Entity', errorCode: 'IDEMPOTENCY_KEY_REUSED', message: 'reused' })
         : json(response, 400, envelope(400, 'KYC_007')),
     );
     await expect(client.sessions.create({}, { idempotencyKey: 'k' })).rejects.toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
