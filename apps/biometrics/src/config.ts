@@ -1,5 +1,15 @@
 import { parseSealingKey, parseSealingKeyList } from '@kyc/persistence';
-import { admissionEnv, commonEnv, duplicateKeyEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import {
+  admissionEnv,
+  commonEnv,
+  duplicateKeyEnv,
+  grpcAddress,
+  loadConfig,
+  serviceSignerEnv,
+  serviceVerifierEnv,
+  uploadCandidateEnv,
+  z,
+} from '@kyc/config';
 
 /** BIOMETRICS_ENCRYPTION_KEY: 32 bytes as 64 hex characters or base64; no default, as for every key. */
 const embeddingKey = () =>
@@ -28,6 +38,8 @@ const previousEmbeddingKeys = () =>
 
 const schema = z.object({
   ...commonEnv,
+  ...serviceVerifierEnv,
+  ...serviceSignerEnv,
   ...uploadCandidateEnv,
   ...admissionEnv,
   ...duplicateKeyEnv,
@@ -42,4 +54,10 @@ const schema = z.object({
 
 export type BiometricsConfig = z.infer<typeof schema>;
 export const loadBiometricsConfig = (env: NodeJS.ProcessEnv = process.env): BiometricsConfig =>
-  loadConfig(schema, env, ['DATABASE_URL', 'DUPLICATE_KEY_SECRET', 'BIOMETRICS_ENCRYPTION_KEY', 'BIOMETRICS_ENCRYPTION_PREVIOUS_KEYS']);
+  loadConfig(schema, env, [
+    'DATABASE_URL',
+    'DUPLICATE_KEY_SECRET',
+    'BIOMETRICS_ENCRYPTION_KEY',
+    'BIOMETRICS_ENCRYPTION_PREVIOUS_KEYS',
+    'SERVICE_PRIVATE_KEY',
+  ]);

@@ -1,5 +1,5 @@
 import { createEventBus } from '@kyc/events';
-import { AdmissionGate, PeriodicTask, runGrpcService } from '@kyc/grpc';
+import { AdmissionGate, PeriodicTask, ServiceTokenSigner, runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { type BiometricsConfig, loadBiometricsConfig } from './config';
 import { createBiometricsDataSource } from './infrastructure/data-source';
@@ -21,7 +21,11 @@ runGrpcService({
     BiometricsModule.register(
       dataSource,
       embeddingCipher(config),
-      documentPortraitSource(config.DOCUMENT_GRPC_URL, config.PORTRAIT_DEADLINE_MS),
+      documentPortraitSource(
+        config.DOCUMENT_GRPC_URL,
+        config.PORTRAIT_DEADLINE_MS,
+        new ServiceTokenSigner('biometrics', config.SERVICE_PRIVATE_KEY),
+      ),
       AdmissionGate.fromConfig('biometrics service', config),
     ),
   afterStart: (config, dataSource, logger) => {

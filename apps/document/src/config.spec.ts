@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from '@kyc/config';
+import { generateServiceKeySet } from '@kyc/grpc';
 import { loadDocumentConfig } from './config';
 
 describe('document config', () => {
-  const base = { DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc' };
+  const base = { DATABASE_URL: 'postgres://kyc:kyc@127.0.0.1:5432/kyc', ...generateServiceKeySet().env('document') };
 
   it('reads the image key from hex or base64 as 32 bytes', () => {
     const key = randomBytes(32);

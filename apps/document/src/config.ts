@@ -1,4 +1,4 @@
-import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z } from '@kyc/config';
+import { admissionEnv, commonEnv, grpcAddress, loadConfig, uploadCandidateEnv, z, serviceVerifierEnv } from '@kyc/config';
 import { parseSealingKeyList } from '@kyc/persistence';
 import { parseImageKey } from './infrastructure/image-cipher';
 
@@ -32,6 +32,7 @@ const previousImageKeys = () =>
 
 const schema = z.object({
   ...commonEnv,
+  ...serviceVerifierEnv,
   ...uploadCandidateEnv,
   ...admissionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50052'),

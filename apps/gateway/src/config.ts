@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { commonEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+import { commonEnv, grpcAddress, loadConfig, positiveInt, z, serviceSignerEnv } from '@kyc/config';
 import { type AdminAuthThrottlePolicy, DEFAULT_ADMIN_AUTH_THROTTLE } from './domain/admin-auth-throttle';
 import { type ApiRateLimits, DEFAULT_API_RATE_LIMITS } from './domain/api-rate-limits';
 
@@ -38,6 +38,11 @@ const schema = z
     SCORING_GRPC_URL: grpcAddress().default('127.0.0.1:50054'),
     BILLING_GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
     WEBHOOK_GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
+    /**
+     * Signs the gateway's calls to the services (service identity). Unset, the calls carry no token
+     * and every service refuses them: the launcher, docker-compose.yml and the chart set it.
+     */
+    SERVICE_PRIVATE_KEY: serviceSignerEnv.SERVICE_PRIVATE_KEY.optional(),
     /** The bootstrap admin credential of /admin/v1 (beside the operators' own tokens); compared as SHA-256 digests in constant time. */
     ADMIN_TOKEN: z.string().min(24, 'must be at least 24 characters'),
     /**
@@ -88,7 +93,7 @@ const schema = z
 
 export type GatewayConfig = z.infer<typeof schema>;
 export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env): GatewayConfig =>
-  loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL']);
+  loadConfig(schema, env, ['ADMIN_TOKEN', 'EMBED_TOKEN_SECRET', 'DATABASE_URL', 'SERVICE_PRIVATE_KEY']);
 
 export const apiRateLimitsOf = (config: GatewayConfig): ApiRateLimits => ({
   upload: config.RATE_LIMIT_UPLOADS_PER_MINUTE,

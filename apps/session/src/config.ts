@@ -1,7 +1,9 @@
-import { commonEnv, duplicateKeyEnv, grpcAddress, loadConfig, positiveInt, z } from '@kyc/config';
+import { commonEnv, duplicateKeyEnv, grpcAddress, loadConfig, positiveInt, z, serviceSignerEnv, serviceVerifierEnv } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
+  ...serviceVerifierEnv,
+  ...serviceSignerEnv,
   ...duplicateKeyEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50051'),
   DOCUMENT_GRPC_URL: grpcAddress().default('127.0.0.1:50052'),
@@ -27,4 +29,4 @@ const schema = z.object({
 
 export type SessionConfig = z.infer<typeof schema>;
 export const loadSessionConfig = (env: NodeJS.ProcessEnv = process.env): SessionConfig =>
-  loadConfig(schema, env, ['EMBED_TOKEN_SECRET', 'DATABASE_URL', 'DUPLICATE_KEY_SECRET']);
+  loadConfig(schema, env, ['EMBED_TOKEN_SECRET', 'DATABASE_URL', 'DUPLICATE_KEY_SECRET', 'SERVICE_PRIVATE_KEY']);

@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { z } from 'zod';
 
 export { z };
@@ -92,4 +93,35 @@ export const uploadCandidateEnv = {
  */
 export const duplicateKeyEnv = {
   DUPLICATE_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
+};
+
+const isEd25519 = (base64: string, kind: 'private' | 'public'): boolean => {
+  try {
+    const der = { key: Buffer.from(base64, 'base64'), format: 'der' as const };
+    const key = kind === 'private' ? createPrivateKey({ ...der, type: 'pkcs8' }) : createPublicKey({ ...der, type: 'spki' });
+    return key.asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Service identity (service-identity.ts in @kyc/grpc). Every gRPC service verifies the callers'
+ * signed tokens with SERVICE_PUBLIC_KEYS: `caller:<base64 SPKI DER>` entries, comma-separated, a
+ * caller twice while its key rotates. There is no default: a service without it does not start.
+ */
+export const serviceVerifierEnv = {
+  SERVICE_PUBLIC_KEYS: z.string().refine(
+    (text) =>
+      text.split(',').every((entry) => {
+        const match = /^\s*([a-z]+):([A-Za-z0-9+/=]+)\s*$/.exec(entry);
+        return match !== null && isEd25519(match[2]!, 'public');
+      }),
+    'must be caller:<base64 Ed25519 public key (SPKI DER)>[,caller:<key>…]',
+  ),
+};
+
+/** The signing key of a service that calls others (base64 PKCS#8 DER of an Ed25519 key); a secret. */
+export const serviceSignerEnv = {
+  SERVICE_PRIVATE_KEY: z.string().refine((text) => isEd25519(text.trim(), 'private'), 'must be a base64 Ed25519 private key (PKCS#8 DER)'),
 };

@@ -15,6 +15,7 @@ import type { Observable } from 'rxjs';
 import { callDeadline } from './deadline-context';
 import { grpcTarget, LOAD_BALANCING_CHANNEL_OPTIONS } from './grpc-target';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
+import { type ServiceTokenSigner, signedMetadata } from './service-identity';
 
 /**
  * A ts-proto `FooServiceClient` (Observable-returning) seen as promises: renaming an RPC in
@@ -51,6 +52,8 @@ export interface CallOptions {
 export interface GrpcClientOptions {
   /** Every call carries a deadline; this is the default for the client. */
   deadlineMs: number;
+  /** Signs every call as this process's service (service-identity.ts); without it calls carry no token and are refused. */
+  identity?: ServiceTokenSigner;
 }
 
 type UnaryMethod = (
@@ -91,14 +94,16 @@ export function createGrpcClient<S extends ServiceName>(service: S, address: str
   const methods: Record<string, unknown> = { close: () => raw.close() };
   for (const [name, attrs] of Object.entries(Ctor.service)) {
     const methodName = attrs.originalName ?? name;
-    methods[methodName] = (request: unknown, callOptions?: CallOptions) =>
-      new Promise((resolve, reject) => {
+    methods[methodName] = async (request: unknown, callOptions?: CallOptions) => {
+      const metadata = await signedMetadata(options.identity, service);
+      return new Promise((resolve, reject) => {
         const deadline = callDeadline(callOptions?.deadlineMs ?? options.deadlineMs);
-        raw[methodName].call(raw, request, new grpc.Metadata(), { deadline }, (error, response) => {
+        raw[methodName].call(raw, request, metadata, { deadline }, (error, response) => {
           if (error) reject(fromGrpcError(error));
           else resolve(response);
         });
       });
+    };
   }
   return methods as GrpcClient<S>;
 }

@@ -9,6 +9,7 @@ import { UpstreamDeadlineInterceptor } from './deadline-context';
 import { GrpcExceptionFilter } from './grpc-exception.filter';
 import { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 import { measureGrpcServer } from './server-metrics';
+import { type ServiceTokenVerifier, guardGrpcServer } from './service-identity';
 
 /** A running service: `drain` stops taking RPCs and waits for those in flight (bounded), then the app closes. */
 export interface RunningGrpcService {
@@ -21,6 +22,8 @@ export interface GrpcServerOptions {
   /** host:port to listen on. */
   url: string;
   logger: Logger;
+  /** Checks every call's service token and the allow-list before the handler (health excepted); runGrpcService always sets it. */
+  identity?: ServiceTokenVerifier;
 }
 
 /**
@@ -51,6 +54,7 @@ export async function startGrpcService(module: Type<unknown> | DynamicModule, op
         server = grpcServer as grpc.Server;
         // Before any service is added, so every method (health checks included) is measured.
         measureGrpcServer(server);
+        if (options.identity) guardGrpcServer(server, options.identity, options.logger);
         health.addToServer(grpcServer);
       },
     },

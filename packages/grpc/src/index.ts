@@ -15,4 +15,14 @@ export { LOADER_OPTIONS, MAX_MESSAGE_BYTES } from './loader-options';
 export { PeriodicTask } from './periodic-task';
 export { requireWire, requireWireUuid } from './wire-values';
 export { AdmissionGate, type AdmissionLimits } from './admission-gate';
+export {
+  ServiceTokenSigner,
+  ServiceTokenVerifier,
+  generateServiceKeyPair,
+  formatServicePublicKeys,
+  parseServicePublicKeys,
+  type ServiceKeyPair,
+} from './service-identity';
+export { SERVICE_ALLOW_LIST, SERVICE_CALLERS, type ServiceCaller } from './service-allow-list';
+export { generateServiceKeySet, type ServiceKeySet, type ServiceIdentityEnv } from './service-key-set';
 export { PROPAGATION_MARGIN_MS, callDeadline, withUpstreamDeadline } from './deadline-context';

@@ -5,6 +5,7 @@ import { createLogger, type Logger } from '@kyc/logger';
 import { startMetricsListener } from '@kyc/metrics';
 import type { DataSource } from 'typeorm';
 import { startGrpcService } from './grpc-server';
+import { ServiceTokenVerifier, parseServicePublicKeys } from './service-identity';
 
 /** Background work a service runs beside its RPCs (relays, sweepers, consumers); stopped before the database closes. */
 export interface BackgroundWork {
@@ -19,6 +20,8 @@ export interface ServiceConfig {
   SHUTDOWN_DRAIN_MS: number;
   METRICS_PORT?: number;
   METRICS_HOST: string;
+  /** The callers' public keys (serviceVerifierEnv of @kyc/config): every service checks who calls it. */
+  SERVICE_PUBLIC_KEYS: string;
 }
 
 export interface ServiceDefinition<C extends ServiceConfig> {
@@ -45,6 +48,7 @@ export function runGrpcService<C extends ServiceConfig>(definition: ServiceDefin
       service: definition.service,
       url: config.GRPC_URL,
       logger,
+      identity: new ServiceTokenVerifier(definition.service, parseServicePublicKeys(config.SERVICE_PUBLIC_KEYS)),
     });
     const metricsListener =
       config.METRICS_PORT === undefined ? null : await startMetricsListener({ port: config.METRICS_PORT, host: config.METRICS_HOST });

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { common } from '@kyc/contracts';
-import { createGrpcClient } from '@kyc/grpc';
+import { type ServiceTokenSigner, createGrpcClient } from '@kyc/grpc';
 
 export interface KeyPair {
   secretKey: string;
@@ -43,8 +43,13 @@ export function writeCredentials(dataDir: string, credentials: DevCredentials): 
  * First start: create the default project through the session service's contract (before the
  * gateway serves, so the credentials exist by the time the API answers).
  */
-export async function bootstrapDefaultProject(sessionGrpcUrl: string, adminToken: string, baseUrl: string): Promise<DevCredentials> {
-  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000 });
+export async function bootstrapDefaultProject(
+  sessionGrpcUrl: string,
+  adminToken: string,
+  baseUrl: string,
+  identity: ServiceTokenSigner,
+): Promise<DevCredentials> {
+  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000, identity });
   try {
     const created = await client.createProject({ name: 'Default project', accountName: 'Local developer' });
     const pair = (environment: common.ProjectEnvironment): KeyPair => {
@@ -75,8 +80,12 @@ const DEV_OPERATOR_ROLES = ['admin', 'reviewer', 'read_only'] as const;
  * (its password is not ours to know) is skipped with a note; `npm run admin -- operators:create`
  * makes another.
  */
-export async function bootstrapOperators(sessionGrpcUrl: string, say: (line: string) => void): Promise<DevOperator[]> {
-  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000 });
+export async function bootstrapOperators(
+  sessionGrpcUrl: string,
+  say: (line: string) => void,
+  identity: ServiceTokenSigner,
+): Promise<DevOperator[]> {
+  const client = createGrpcClient('session', sessionGrpcUrl, { deadlineMs: 10_000, identity });
   try {
     const operators: DevOperator[] = [];
     for (const role of DEV_OPERATOR_ROLES) {

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';
-import { checkGrpcHealth } from '@kyc/grpc';
+import { checkGrpcHealth, generateServiceKeySet } from '@kyc/grpc';
 import {
   bootstrapDefaultProject,
   bootstrapOperators,
@@ -103,6 +103,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   // Under root the embedded PostgreSQL runs as its own user, which must be able to traverse here.
   if (process.getuid?.() === 0) chmodSync(dataDir, 0o711);
   const secrets = loadOrCreateSecrets(dataDir);
+  // Service identity: a key pair per caller, made for this start and never written down.
+  const identities = generateServiceKeySet();
   const host = options.host ?? '127.0.0.1';
   const port = options.port || (await freePort());
   const baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
@@ -162,7 +164,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     say('migrations applied');
 
-    const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => {
+    const appEnv = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => {
       switch (app) {
         case 'gateway':
           return {
@@ -200,6 +202,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           return { ...common, GRPC_URL: grpcUrls[app] };
       }
     };
+    const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => ({ ...appEnv(app), ...identities.env(app) });
     const launch = (app: (typeof ALL_APPS)[number], replica = 0) => {
       const name = replica === 0 ? app : `${app}#${replica + 1}`;
       const env = envFor(app);
@@ -226,7 +229,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     );
     let credentials = readCredentials(dataDir);
     if (!credentials) {
-      credentials = await bootstrapDefaultProject(grpcUrls.session, secrets.adminToken, baseUrl);
+      credentials = await bootstrapDefaultProject(grpcUrls.session, secrets.adminToken, baseUrl, identities.signer('launcher'));
       writeCredentials(dataDir, credentials);
       say(`created the default project; credentials written to ${credentialsPath(dataDir)}`);
     } else if (credentials.baseUrl !== baseUrl) {
@@ -234,7 +237,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       writeCredentials(dataDir, credentials);
     }
     if (!credentials.operators) {
-      credentials = { ...credentials, operators: await bootstrapOperators(grpcUrls.session, say) };
+      credentials = { ...credentials, operators: await bootstrapOperators(grpcUrls.session, say, identities.signer('launcher')) };
       writeCredentials(dataDir, credentials);
       for (const operator of credentials.operators ?? [])
         say(`operator ${operator.role}: ${operator.email} / ${operator.password} (also in ${credentialsPath(dataDir)})`);

@@ -4,7 +4,7 @@ import { type IncomingHttpHeaders, type ServerResponse, type Server, createServe
 import * as path from 'node:path';
 import { common } from '@kyc/contracts';
 import { type EventBus, type EventEnvelope, KafkaEventBus, PostgresEventBus, TOPICS, createEventLogDataSource } from '@kyc/events';
-import { createGrpcClient } from '@kyc/grpc';
+import { createGrpcClient, generateServiceKeySet } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
 import { type DataSource, runMigrations } from '@kyc/persistence';
 import { verifyWebhook } from '@kyc/sdk';
@@ -149,6 +149,7 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+    const identities = generateServiceKeySet();
     const grpcUrl = `127.0.0.1:${await freePort()}`;
     const env = {
       DATABASE_URL: database.url,
@@ -156,9 +157,10 @@ describe.each(transports)('crash recovery with kill -9 (%s events)', (_transport
       KAFKA_BROKERS: brokers,
       WEBHOOK_TIMEOUT_MS: '1000',
       WEBHOOK_RETRY_SCHEDULE_MS: '200,200,200',
+      ...identities.env('webhook'),
     };
     let service = new Service(['apps/webhook/dist/main.js'], env);
-    const client = createGrpcClient('webhook', grpcUrl, { deadlineMs: 2_000 });
+    const client = createGrpcClient('webhook', grpcUrl, { deadlineMs: 2_000, identity: identities.signer('gateway') });
     try {
       const projectId = randomUUID();
       const endpoint = await until(() =>

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { checkGrpcHealth } from '@kyc/grpc';
+import { checkGrpcHealth, generateServiceKeySet } from '@kyc/grpc';
 import { createLogger } from '@kyc/logger';
 import { freePort, withServiceDatabase } from '@kyc/testing';
 import type { FastifyInstance } from 'fastify';
@@ -30,6 +30,7 @@ type Role = 'admin' | 'reviewer' | 'read_only';
 describe('admin access: operators, roles, audit log, throttling', () => {
   const database = withServiceDatabase(createGatewayDataSource);
   const bootstrapToken = `adm_${'b'.repeat(40)}`;
+  const identities = generateServiceKeySet();
   let sessionService: ChildProcess;
   let sessionGrpcUrl: string;
   let app: NestFastifyApplication;
@@ -45,6 +46,7 @@ describe('admin access: operators, roles, audit log, throttling', () => {
       EMBED_TOKEN_SECRET: 's'.repeat(40),
       SESSION_GRPC_URL: sessionGrpcUrl,
       LOG_LEVEL: 'silent',
+      ...identities.env('gateway'),
       ...extra,
     });
 
@@ -73,7 +75,13 @@ describe('admin access: operators, roles, audit log, throttling', () => {
     await run(process.execPath, [path.join(SESSION_DIST, 'migrate.js')], { env });
     sessionGrpcUrl = `127.0.0.1:${await freePort()}`;
     sessionService = spawn(process.execPath, [path.join(SESSION_DIST, 'main.js')], {
-      env: { ...env, GRPC_URL: sessionGrpcUrl, EMBED_TOKEN_SECRET: 's'.repeat(40), DUPLICATE_KEY_SECRET: 'd'.repeat(40) },
+      env: {
+        ...env,
+        GRPC_URL: sessionGrpcUrl,
+        EMBED_TOKEN_SECRET: 's'.repeat(40),
+        DUPLICATE_KEY_SECRET: 'd'.repeat(40),
+        ...identities.env('session'),
+      },
       stdio: 'ignore',
     });
     for (let tries = 0; !(await checkGrpcHealth(sessionGrpcUrl, 500)); tries++) {

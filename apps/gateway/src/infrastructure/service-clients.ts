@@ -1,5 +1,5 @@
 import type { billing, biometrics, scoring, session, webhook } from '@kyc/contracts';
-import { checkGrpcHealth, createGrpcClient, type PromiseClient } from '@kyc/grpc';
+import { ServiceTokenSigner, checkGrpcHealth, createGrpcClient, type PromiseClient } from '@kyc/grpc';
 import type { GatewayConfig } from '../config';
 
 /** The gateway's only way to reach the services: typed gRPC clients with deadlines. */
@@ -14,7 +14,8 @@ export class ServiceClients {
   private readonly healthTargets: Record<string, string>;
 
   constructor(config: GatewayConfig) {
-    const options = { deadlineMs: config.GRPC_DEADLINE_MS };
+    const identity = config.SERVICE_PRIVATE_KEY ? new ServiceTokenSigner('gateway', config.SERVICE_PRIVATE_KEY) : undefined;
+    const options = { deadlineMs: config.GRPC_DEADLINE_MS, identity };
     this.session = createGrpcClient('session', config.SESSION_GRPC_URL, options);
     this.billing = createGrpcClient('billing', config.BILLING_GRPC_URL, options);
     this.scoring = createGrpcClient('scoring', config.SCORING_GRPC_URL, options);

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as grpc from '@grpc/grpc-js';
 import * as protoLoader from '@grpc/proto-loader';
 import { SERVICE_PROTOS, type ServiceName, common } from '@kyc/contracts';
-import { LOADER_OPTIONS, checkGrpcHealth, createGrpcClient } from '@kyc/grpc';
+import { LOADER_OPTIONS, checkGrpcHealth, createGrpcClient, generateServiceKeySet } from '@kyc/grpc';
 import { freePort, withServiceDatabase } from '@kyc/testing';
 import { LEASE_LAPSED } from '../application/lapsed-attempt-sweeper';
 import type { SessionScope } from '../domain/session';
@@ -142,12 +142,15 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
     for (const fake of fakes) fake.stop();
   });
 
+  const identities = generateServiceKeySet();
+
   async function startSession(extraEnv: Record<string, string> = {}): Promise<{ process: SessionProcess; address: string }> {
     const address = `127.0.0.1:${await freePort()}`;
     const child = new SessionProcess({
       DATABASE_URL: database.url,
       GRPC_URL: address,
       EMBED_TOKEN_SECRET: 'x'.repeat(40),
+      ...identities.env('session'),
       DUPLICATE_KEY_SECRET: 'd'.repeat(40),
       DOCUMENT_GRPC_URL: addresses.document,
       BIOMETRICS_GRPC_URL: addresses.biometrics,
@@ -168,7 +171,7 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
   }
 
   const submitOver = (address: string, sessionId: string) => {
-    const client = createGrpcClient('session', address, { deadlineMs: 30_000 });
+    const client = createGrpcClient('session', address, { deadlineMs: 30_000, identity: identities.signer('gateway') });
     return client
       .submit({ principal: { projectId: scope.projectId, environment: common.ProjectEnvironment.PROJECT_ENVIRONMENT_SANDBOX }, sessionId })
       .finally(() => client.close());
