@@ -5,6 +5,7 @@ import { withServiceDatabase } from '@kyc/testing';
 import { LEASE_LAPSED, LapsedAttemptSweeper } from '../application/lapsed-attempt-sweeper';
 import type { ServiceClients } from '../application/ports/service-clients';
 import { PurgeWorker } from '../application/purge-worker';
+import { applyTransition } from '../application/session-transitions';
 import { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
 import { VerificationEvidenceGatherer } from '../application/verification-evidence';
 import type { SessionScope } from '../domain/session';
@@ -105,7 +106,7 @@ describe('submit on a real PostgreSQL', () => {
       [sessionId],
     );
 
-  it('completed: the attempt succeeds, one completion event without the document number, nothing purged', async () => {
+  it('completed: the attempt succeeds, one completion event without the document number, the documents purged and the face kept', async () => {
     const session = await readySession();
     const outcome = await submitUseCase().execute(scope, session.id);
     expect(outcome.session.status).toBe('completed');
@@ -119,7 +120,12 @@ describe('submit on a real PostgreSQL', () => {
     const events = await outboxOf(session.id);
     expect(events.map((e) => e.type)).toEqual(['verification.completed']);
     expect(JSON.stringify(events[0].payload)).not.toContain(EVIDENCE.documentNumber);
-    expect(await purgesOf(session.id)).toEqual([]);
+    // Every terminal state purges: a completion the document service's images and extracted state; the
+    // enrolled face stays for the duplicate index and vault reuse (docs/retention.md).
+    expect((await purgesOf(session.id)).map((p) => [p.target, p.purged_at])).toEqual([['document', null]]);
+    await new PurgeWorker(sessions, analysis.clients, logger).drainOnce();
+    expect(analysis.purged.filter((p) => p.sessionId === session.id)).toEqual([{ target: 'document', sessionId: session.id }]);
+    expect((await sessions.find(scope, session.id)).dataGeneration).toBe(session.dataGeneration);
     // A second submit answers from the completed attempt and changes nothing.
     expect((await submitUseCase().execute(scope, session.id)).attempt.id).toBe(outcome.attempt.id);
     expect(await attemptsOf(session.id)).toHaveLength(1);
@@ -133,6 +139,17 @@ describe('submit on a real PostgreSQL', () => {
       expect.objectContaining({ status: 'manual_review', issue_codes: ['DOCUMENT_QUALITY_TOO_LOW'] }),
     ]);
     expect(await outboxOf(session.id)).toEqual([]);
+  });
+
+  it('superseded (terminal, never enrolled): a purge is queued for both services', async () => {
+    const session = await readySession();
+    analysis.decision = decisionOf({ outcome: verificationOutcomes.toWire('manual_review'), issueCodes: ['DOCUMENT_QUALITY_TOO_LOW'] });
+    expect((await submitUseCase().execute(scope, session.id)).session.status).toBe('manual_review');
+    expect(await purgesOf(session.id)).toEqual([]);
+    await sessions.transaction(async (tx) =>
+      applyTransition(tx, await tx.findForUpdate(scope, session.id), 'superseded_by_newer_attempt', { now: new Date() }),
+    );
+    expect((await purgesOf(session.id)).map((p) => p.target)).toEqual(['biometrics', 'document']);
   });
 
   it('action_required: the named side is asked for again, the TTL becomes 24 h and a cycle is counted', async () => {

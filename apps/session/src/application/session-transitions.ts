@@ -71,6 +71,10 @@ export async function applyTransition(
         changes.dataGeneration = record.dataGeneration + 1;
         afterUpdate.push((updated) => tx.requestPurge(updated.id, record.dataGeneration));
         break;
+      case 'purge_documents':
+        // A terminal state takes no uploads: the generation stays, and the face (biometrics) is kept.
+        afterUpdate.push((updated) => tx.requestPurge(updated.id, record.dataGeneration, ['document']));
+        break;
       case 'supersede_older_reviews':
         afterUpdate.push(async (updated) => {
           for (const olderId of await tx.findReviewsToSupersede(updated)) {

@@ -127,15 +127,18 @@ describe('spec part 3 rules', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_completed', { now }).effects).toEqual([
       { type: 'emit', event: 'verification.completed' },
       { type: 'supersede_older_reviews' },
+      { type: 'purge_documents' },
     ]);
     const review = transition(session({ status: 'processing' }), 'pipeline_needs_review', { now });
     expect(review.effects.some((e) => e.type === 'emit')).toBe(false);
     expect(transition(session({ status: 'manual_review' }), 'review_rejected', { now }).effects).toEqual([
       { type: 'emit', event: 'verification.status_changed' },
       { type: 'close_unbilled' },
+      { type: 'purge_artifacts' },
     ]);
     expect(transition(session({ status: 'manual_review' }), 'superseded_by_newer_attempt', { now }).effects).toEqual([
       { type: 'close_unbilled' },
+      { type: 'purge_artifacts' },
     ]);
   });
 
@@ -158,7 +161,7 @@ describe('spec part 3 rules', () => {
     expect(unbilledEnds.every((row) => row.effects?.some((e) => e.type === 'close_unbilled'))).toBe(true);
   });
 
-  it('failure and expiry purge stored images and extracted state; nothing else does', () => {
+  it('every terminal state purges: failure, expiry, rejection and supersession everything; a completion the documents only', () => {
     expect(transition(session({ status: 'processing' }), 'pipeline_failed', { now }).effects).toEqual([{ type: 'purge_artifacts' }]);
     for (const status of ['pending', 'connected', 'failed', 'action_required'] as const) {
       expect(transition(session({ status, expiresAt: now }), 'ttl_passed', { now }).effects).toEqual([
@@ -176,8 +179,19 @@ describe('spec part 3 rules', () => {
         'connected:ttl_passed',
         'failed:ttl_passed',
         'action_required:ttl_passed',
+        'manual_review:review_rejected',
+        'manual_review:superseded_by_newer_attempt',
       ]),
     );
+    const documentsOnly = TRANSITION_TABLE.filter((row) => row.effects?.some((e) => e.type === 'purge_documents')).map(
+      (row) => `${row.from}:${row.trigger}`,
+    );
+    expect(new Set(documentsOnly)).toEqual(new Set(['processing:pipeline_completed', 'manual_review:review_approved']));
+    // Every row into a terminal state purges one way or the other.
+    const terminal = TRANSITION_TABLE.filter(
+      (row) => row.to && ['completed', 'rejected', 'superseded', 'expired', 'failed'].includes(row.to),
+    );
+    expect(terminal.every((row) => row.effects?.some((e) => e.type === 'purge_artifacts' || e.type === 'purge_documents'))).toBe(true);
   });
 
   it('expires open sessions past the TTL and refuses writes to them', () => {

@@ -32,6 +32,7 @@ export type Effect =
   | { type: 'extend_ttl'; hours: number }
   | { type: 'close_unbilled' }
   | { type: 'purge_artifacts' }
+  | { type: 'purge_documents' }
   | { type: 'reset_uploads' }
   | { type: 'emit'; event: EmittedEvent }
   | { type: 'increment_action_cycles' }
@@ -70,10 +71,23 @@ export function longestLife(createdAt: Date, expiryMinutes: number): Date {
   return new Date(createdAt.getTime() + expiryMinutes * 60_000 + MAX_ACTION_CYCLES * ACTION_REQUIRED_TTL_HOURS * 3_600_000);
 }
 
-const COMPLETED_EFFECTS: Effect[] = [{ type: 'emit', event: 'verification.completed' }, { type: 'supersede_older_reviews' }];
 /**
- * Purged: a failure (spec part 3) and an expiry (our choice, docs/session-lifecycle.md: an expired
- * session can never produce a verification, so its images and embedding have no purpose left).
+ * Every terminal state purges (docs/retention.md). A completion purges the document images, the
+ * proof-of-address files and the document service's extracted state, which nothing reads once
+ * the decision is made (the read's extractedData is the attempt's copy in the session service);
+ * the face embedding stays: it is the duplicate index's and vault reuse's enrolled face, kept
+ * for the project's biometric retention (RetentionSweeper).
+ */
+const PURGE_DOCUMENTS: Effect = { type: 'purge_documents' };
+const COMPLETED_EFFECTS: Effect[] = [
+  { type: 'emit', event: 'verification.completed' },
+  { type: 'supersede_older_reviews' },
+  PURGE_DOCUMENTS,
+];
+/**
+ * Purged: a failure (spec part 3), an expiry (our choice: an expired session can never produce a
+ * verification, so its images and embedding have no purpose left), a rejection and a superseded
+ * review (terminal, and never enrolled: nothing reads their images or face again).
  */
 const PURGE: Effect[] = [{ type: 'purge_artifacts' }];
 const CLOSE_UNBILLED: Effect = { type: 'close_unbilled' };
@@ -167,9 +181,9 @@ export const TRANSITION_TABLE: readonly TransitionRow[] = [
     from: 'manual_review',
     trigger: 'review_rejected',
     to: 'rejected',
-    effects: [{ type: 'emit', event: 'verification.status_changed' }, CLOSE_UNBILLED],
+    effects: [{ type: 'emit', event: 'verification.status_changed' }, CLOSE_UNBILLED, ...PURGE],
   },
-  { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded', effects: [CLOSE_UNBILLED] },
+  { from: 'manual_review', trigger: 'superseded_by_newer_attempt', to: 'superseded', effects: [CLOSE_UNBILLED, ...PURGE] },
 
   // TTL of the open states.
   { from: 'pending', trigger: 'ttl_passed', to: 'expired', effects: EXPIRE },

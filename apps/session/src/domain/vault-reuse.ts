@@ -23,7 +23,7 @@ export interface ReuseCandidate {
   attemptStatus: AttemptStatus;
   /** A reused completion is never reused in turn: the age always counts from a document check. */
   isReused: boolean;
-  /** The session's data has been purged (a purge request covers its current data generation). */
+  /** The session's face has been purged (a biometrics purge request covers its current data generation); a completion purges only its documents. */
   purged: boolean;
   /** When it was decided (or approved by a reviewer). */
   verifiedAt: Date;

@@ -6,6 +6,7 @@ import {
   type LapsedAttempt,
   type OutboxEvent,
   PURGE_TARGETS,
+  type PurgeTarget,
   type SessionStore,
   type SessionTransaction,
 } from '../application/ports/session-store';
@@ -373,7 +374,8 @@ class PostgresSessionTransaction implements SessionTransaction {
               s.status AS "sessionStatus", a.status AS "attemptStatus", a.is_reused AS "isReused",
               coalesce(a.reviewed_at, a.decided_at) AS "verifiedAt", a.confidence, a.document_type AS "documentType",
               a.extracted_data AS "extractedData", a.identity_key AS "identityKey",
-              EXISTS (SELECT 1 FROM session.purge_requests p WHERE p.session_id = s.id AND p.through_generation >= s.data_generation) AS purged
+              EXISTS (SELECT 1 FROM session.purge_requests p
+                      WHERE p.session_id = s.id AND p.target = 'biometrics' AND p.through_generation >= s.data_generation) AS purged
          FROM session.sessions s JOIN session.attempts a ON a.id = s.latest_attempt_id
         WHERE s.project_id = $1 AND s.environment = $2 AND s.id <> $4 AND s.status = 'completed'
           AND (s.email = $3 OR a.identity_key IN (SELECT identity_key FROM identities))
@@ -430,13 +432,13 @@ class PostgresSessionTransaction implements SessionTransaction {
     );
   }
 
-  async requestPurge(sessionId: string, throughGeneration: number): Promise<void> {
+  async requestPurge(sessionId: string, throughGeneration: number, targets: readonly PurgeTarget[] = PURGE_TARGETS): Promise<void> {
     // A session purged before (failed, then reopened and expired) is purged again: new uploads may exist.
     await this.manager.query(
       `INSERT INTO session.purge_requests (session_id, target, through_generation) SELECT $1, unnest($2::text[]), $3
        ON CONFLICT (session_id, target) DO UPDATE SET requested_at = now(), next_try_at = now(), tries = 0, purged_at = NULL, last_error = NULL,
          through_generation = GREATEST(session.purge_requests.through_generation, EXCLUDED.through_generation)`,
-      [sessionId, PURGE_TARGETS, throughGeneration],
+      [sessionId, targets, throughGeneration],
     );
   }
 

@@ -94,7 +94,8 @@ export interface SessionTransaction {
   appendOutbox(event: OutboxEvent): Promise<void>;
   /** Asks every purge target to delete the session's artifacts, until each acknowledges (purge-worker.ts). */
   /** Queues the purge of the session's data generations up to `throughGeneration`. */
-  requestPurge(sessionId: string, throughGeneration: number): Promise<void>;
+  /** Queues the purge of the session's data up to `throughGeneration` in each of `targets` (default: all). */
+  requestPurge(sessionId: string, throughGeneration: number, targets?: readonly PurgeTarget[]): Promise<void>;
   /** Older sessions of the same person under review in the same environment (spec part 3). */
   findReviewsToSupersede(newer: SessionRecord): Promise<string[]>;
   /** Open sessions past their TTL (manual_review never expires), locked with SKIP LOCKED. */
