@@ -64,8 +64,23 @@ describe('@kyc/sdk against the running stack', () => {
 
   it('makes one session of concurrent creates sharing a key: the in-flight 409s are retried with the same key', async () => {
     const idempotencyKey = `sdk-e2e-${Date.now()}`;
-    const sessions = await Promise.all(Array.from({ length: 8 }, () => kyc.sessions.create({ expiryMinutes: 7 }, { idempotencyKey })));
+    // The client's fetch, watched: which key each attempt sent and what the gateway answered.
+    const attempts: { key: string | null; status: number }[] = [];
+    const watched = new KycClient({
+      baseUrl: stack.baseUrl,
+      apiKey: stack.credentials.environments.test.secretKey,
+      maxRetries: 5,
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        attempts.push({ key: new Headers(init?.headers).get('idempotency-key'), status: response.status });
+        return response;
+      },
+    });
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => watched.sessions.create({ expiryMinutes: 7 }, { idempotencyKey })));
     expect(new Set(sessions.map((session) => session.id)).size).toBe(1);
+    const inFlight = attempts.filter((attempt) => attempt.status === 409).length;
+    expect(attempts.every((attempt) => attempt.key === idempotencyKey && [201, 409].includes(attempt.status))).toBe(true);
+    expect(attempts).toHaveLength(8 + inFlight); // every 409 was followed by a retry that got the session
     const reused = await kyc.sessions.create({ expiryMinutes: 8 }, { idempotencyKey }).catch((error: unknown) => error);
     expect(reused).toBeInstanceOf(KycApiError);
     expect(reused).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', requestId: expect.any(String) });
