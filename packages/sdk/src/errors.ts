@@ -17,7 +17,7 @@ export class KycApiError extends KycError {
   /** HTTP status. */
   readonly status: number;
   /** The stable error code (`errorCode` of the body), e.g. `KYC_007` or `IDEMPOTENCY_IN_FLIGHT`. */
-  readonly code: ErrorCode | string;
+  readonly code: ErrorCode | (string & Record<never, never>); // known codes autocomplete; new ones still fit (additive API)
   /** `X-Request-Id` of the answer: quote it when you ask for support. */
   readonly requestId: string | undefined;
   /** The envelope's `retryable`: whether re-uploading and resubmitting on the same session can succeed. */
