@@ -28,6 +28,11 @@ var requiredSecrets = map[string]string{
 	"DOCUMENT_ENCRYPTION_KEY":   strings.Repeat("0", 64),
 	"DUPLICATE_KEY_SECRET":      strings.Repeat("d", 32),
 	"BIOMETRICS_ENCRYPTION_KEY": strings.Repeat("1", 64),
+	// Service identity (node packages/grpc/dist/service-keys.js); the file only passes them through.
+	"SERVICE_PUBLIC_KEYS":            "gateway:placeholder",
+	"GATEWAY_SERVICE_PRIVATE_KEY":    "placeholder",
+	"SESSION_SERVICE_PRIVATE_KEY":    "placeholder",
+	"BIOMETRICS_SERVICE_PRIVATE_KEY": "placeholder",
 }
 
 func main() {

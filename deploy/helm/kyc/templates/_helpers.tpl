@@ -76,6 +76,11 @@ webhook: []
 [session, document, biometrics, scoring, billing, webhook]
 {{- end -}}
 
+{{/* The Secret of the service keys (values.yaml, serviceIdentity); never made by the chart. */}}
+{{- define "kyc.serviceIdentitySecretName" -}}
+{{- default (printf "%s-service-identity" (include "kyc.fullname" .)) .Values.serviceIdentity.existingSecret -}}
+{{- end -}}
+
 {{- define "kyc.secretName" -}}
 {{- default (printf "%s-secrets" (include "kyc.fullname" .)) .Values.secrets.existingSecret -}}
 {{- end -}}
