@@ -25,6 +25,10 @@ const schema = z.object({
   PROCESSING_LEASE_MS: positiveInt().default(120_000),
   /** How often the purge queue is drained (failed and expired sessions' images and embeddings). */
   PURGE_POLL_MS: positiveInt().default(1_000),
+  /** Retention (docs/retention.md): how often the sweeper runs, and how long published outbox rows and the Postgres event log are kept. */
+  RETENTION_SWEEP_INTERVAL_MS: positiveInt().default(3_600_000),
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  EVENT_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type SessionConfig = z.infer<typeof schema>;

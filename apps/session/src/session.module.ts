@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import type { EventBus } from '@kyc/events';
+import { type EventBus, pruneEventLog } from '@kyc/events';
 import { type BackgroundWork, PeriodicTask } from '@kyc/grpc';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
@@ -9,6 +9,7 @@ import { LapsedAttemptSweeper } from './application/lapsed-attempt-sweeper';
 import type { ServiceClients } from './application/ports/service-clients';
 import { OperatorUseCases } from './application/operators.usecases';
 import { PurgeWorker } from './application/purge-worker';
+import { RetentionSweeper } from './application/retention-sweeper';
 import { ReviewSessionUseCase } from './application/review-session.usecase';
 import { SessionQueries } from './application/session-queries.usecase';
 import { SubmitVerificationUseCase } from './application/submit-verification.usecase';
@@ -20,6 +21,7 @@ import { VerificationEvidenceGatherer } from './application/verification-evidenc
 import type { SessionConfig } from './config';
 import { EmbedTokenIssuer } from './infrastructure/embed-token';
 import { LegacyDuplicateKeys } from './infrastructure/legacy-duplicate-keys';
+import { RetentionRepository } from './infrastructure/retention.repository';
 import { AuditLogRepository, OperatorRepository } from './infrastructure/operator.repository';
 import { OutboxRelay } from './infrastructure/outbox-relay';
 import { SessionRepository } from './infrastructure/session.repository';
@@ -76,7 +78,14 @@ export function startSessionBackgroundWork(
   const purges = new PurgeWorker(sessions, clients, logger);
   const proofOfAddress = new ProofOfAddressUseCase(sessions, clients, logger);
   const legacyDuplicateKeys = new LegacyDuplicateKeys(dataSource, config.DUPLICATE_KEY_SECRET);
+  const retention = new RetentionSweeper(
+    new RetentionRepository(dataSource),
+    (before) => pruneEventLog(dataSource, before),
+    { outboxDays: config.OUTBOX_RETENTION_DAYS, eventLogDays: config.EVENT_LOG_RETENTION_DAYS },
+    logger,
+  );
   const work = [
+    new PeriodicTask('retention sweep', () => retention.sweepOnce(), config.RETENTION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('legacy duplicate key re-keying', () => legacyDuplicateKeys.rekeyAll(), LEGACY_DUPLICATE_KEY_SWEEP_MS, logger),
     new PeriodicTask('expiry sweep', () => expiry.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),
     new PeriodicTask('lapsed attempt sweep', () => lapsed.sweepOnce(), config.SESSION_SWEEP_INTERVAL_MS, logger),

@@ -25,6 +25,9 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Ended deliveries (and their bodies, which carry personal data) are deleted this many days after they ended (docs/retention.md). */
+  WEBHOOK_DELIVERY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
 });
 
 export type WebhookConfig = z.infer<typeof schema>;

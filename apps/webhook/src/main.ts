@@ -1,8 +1,9 @@
 import { createEventBus } from '@kyc/events';
-import { runGrpcService } from '@kyc/grpc';
+import { PeriodicTask, runGrpcService } from '@kyc/grpc';
 import { loadWebhookConfig } from './config';
 import { createWebhookDataSource } from './infrastructure/data-source';
 import { DeliveryRepository } from './infrastructure/delivery.repository';
+import { DeliveryRetention } from './infrastructure/delivery-retention';
 import { WebhookDispatcher } from './infrastructure/webhook-dispatcher';
 import { WebhookMetrics } from './infrastructure/webhook-metrics';
 import { consumeSessionEvents } from './transport/session-events.consumer';
@@ -27,6 +28,14 @@ runGrpcService({
       metrics: new WebhookMetrics(deliveries, logger),
     });
     dispatcher.start();
-    return [consumer, dispatcher];
+    const retention = new DeliveryRetention(dataSource);
+    const prune = new PeriodicTask(
+      'webhook delivery retention',
+      () => retention.pruneEnded(new Date(Date.now() - config.WEBHOOK_DELIVERY_RETENTION_DAYS * 86_400_000)),
+      config.RETENTION_SWEEP_INTERVAL_MS,
+      logger,
+    );
+    prune.start();
+    return [consumer, dispatcher, prune];
   },
 });

@@ -11,6 +11,7 @@ export {
 export { DeadLetterStore, type DeadLetter, type DeadLetterFilter, type DeadLetterReason } from './dead-letters/dead-letter-store';
 export { DEAD_LETTER_REPLAY_POLL_MS } from './dead-letters/dead-letter-replayer';
 export { PostgresEventBus, type PollOutcome, appendToEventLog, createEventLogDataSource } from './postgres/postgres-event-bus';
+export { pruneEventLog } from './postgres/event-log-retention';
 export { KafkaEventBus } from './kafka/kafka-event-bus';
 export { createEventBus } from './create-event-bus';
 export { markProcessed, PROCESSED_EVENTS_DDL } from './inbox';

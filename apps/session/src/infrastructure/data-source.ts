@@ -9,6 +9,7 @@ import { DataGenerations1765008000000 } from './migrations/1765008000000-DataGen
 import { ConsentRecords1765036800000 } from './migrations/1765036800000-ConsentRecords';
 import { EnvironmentSettingsAndProofOfAddress1765120000000 } from './migrations/1765120000000-EnvironmentSettingsAndProofOfAddress';
 import { KeyedDuplicateKeys1765500000000 } from './migrations/1765500000000-KeyedDuplicateKeys';
+import { RetentionSettings1765500002000 } from './migrations/1765500002000-RetentionSettings';
 import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
 import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-OperatorsAndAuditLog';
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
@@ -34,6 +35,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       OperatorsAndAuditLog1765400000000,
       Branding1765300000000,
       KeyedDuplicateKeys1765500000000,
+      RetentionSettings1765500002000,
     ],
     poolSize: 20,
   });
