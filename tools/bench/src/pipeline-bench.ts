@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import * as path from 'node:path';
+import { type ReplicaLedgerReport, ledgerHolds, settledReplicaLedgers } from '@kyc/stack';
 import { documentFixture, liveSelfie } from '@kyc/verification-fixtures';
 import { percentile, percentileChart } from './percentiles';
+import { loadNow, replicaCounts, sideBySide } from './replica-runs';
 import { expectStatus, openSandbox, peakRssMb, SandboxClient } from './sandbox';
 
 /**
@@ -11,6 +12,9 @@ import { expectStatus, openSandbox, peakRssMb, SandboxClient } from './sandbox';
  * KYC_API_URL + KYC_SANDBOX_KEY), with p50/p95 per step and end to end, and the peak memory
  * (VmHWM) of the document and biometrics services. Targets (issue 6): submit p95 ≤ 300 ms,
  * whole verification p95 ≤ 1.5 s, biometrics peak ≤ 500 MB.
+ * `-- --replicas 1,2` runs the whole bench once per count of processes per gRPC service, back to
+ * back, prints the figures side by side, and checks each stack's ledgers: every submitted
+ * verification completed once, consumers in order per session, one charge each (replica-checks.ts).
  */
 const VERIFICATIONS = Number(process.env.BENCH_VERIFICATIONS ?? 20);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -20,9 +24,11 @@ const CONCURRENT_ROUNDS = Number(process.env.BENCH_CONCURRENT_ROUNDS ?? 3);
 
 type Step = 'create' | 'upload_document' | 'upload_face' | 'submit' | 'total';
 
-async function main(): Promise<void> {
-  const sandbox = await openSandbox('bench');
+async function runOnce(replicas: number) {
+  const sandbox = await openSandbox('bench', console.log, replicas);
   const client = new SandboxClient(sandbox.baseUrl, sandbox.sandboxKey);
+  const loadBefore = loadNow();
+  const submitted: string[] = [];
   try {
     console.log('[bench] generating a passport for the live sample …');
     const passport = await documentFixture({ seed: 5 });
@@ -47,6 +53,7 @@ async function main(): Promise<void> {
         'submit',
       );
       const total = performance.now() - started;
+      submitted.push(created.body.id);
       if (!measured) continue;
       samples.create.push(created.ms);
       samples.upload_document.push(documentMs);
@@ -120,37 +127,71 @@ async function main(): Promise<void> {
       `[bench]   targets: submit p95 ≤ 300 ms (${figures.submit.p95 <= 300 ? 'met' : 'NOT met'}), whole verification p95 ≤ 1500 ms (${figures.total.p95 <= 1500 ? 'met' : 'NOT met'})`,
     );
 
-    const outDir = path.resolve(process.cwd(), 'bench-results');
-    mkdirSync(outDir, { recursive: true });
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const jsonFile = path.join(outDir, `pipeline-${stamp}.json`);
-    const svgFile = path.join(outDir, `pipeline-${stamp}.svg`);
-    writeFileSync(
-      jsonFile,
-      JSON.stringify(
-        {
-          at: new Date().toISOString(),
-          verifications: VERIFICATIONS,
-          loadAverage: loadavg()[0],
-          steps: figures,
-          outcomes,
-          memory,
-          concurrency,
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    writeFileSync(
-      svgFile,
-      percentileChart(
-        'Sandbox verification steps',
-        (Object.keys(figures) as Step[]).map((step) => ({ label: step, values: { p50: figures[step].p50, p95: figures[step].p95 } })),
-      ),
-    );
-    console.log(`[bench] results: ${jsonFile}\n[bench] chart:   ${svgFile}`);
+    const loadAfter = loadNow();
+    let ledger: ReplicaLedgerReport | null = null;
+    if (sandbox.databaseUrl) {
+      ledger = await settledReplicaLedgers(sandbox.databaseUrl, submitted);
+      console.log(
+        `[bench]   ledgers of ${ledger.sessions} submitted sessions: ${ledger.completed} completed (${ledger.completedTwice.length} twice), ${ledger.charges} charges (${ledger.doubleCharged.length} double, ${ledger.uncharged.length} missing), out of order: webhook ${ledger.handledOutOfOrder.webhook.length}, billing ${ledger.handledOutOfOrder.billing.length}; ${ledgerHolds(ledger) ? 'hold' : 'DO NOT HOLD'}`,
+      );
+    }
+    return { replicas, loadAverage: { before: loadBefore, after: loadAfter }, steps: figures, outcomes, memory, concurrency, ledger };
   } finally {
     await sandbox.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const runs: Awaited<ReturnType<typeof runOnce>>[] = [];
+  for (const replicas of replicaCounts(process.argv.slice(2))) runs.push(await runOnce(replicas));
+  const ms = (value: number) => value.toFixed(0);
+  const table = sideBySide(
+    ['', ...runs.map((run) => `N = ${run.replicas}`)],
+    [
+      ['load average (before → after)', ...runs.map((run) => `${run.loadAverage.before} → ${run.loadAverage.after}`)],
+      ['whole verification p50 ms', ...runs.map((run) => ms(run.steps.total.p50))],
+      ['whole verification p95 ms', ...runs.map((run) => ms(run.steps.total.p95))],
+      ['submit p95 ms', ...runs.map((run) => ms(run.steps.submit.p95))],
+      ['upload document p95 ms', ...runs.map((run) => ms(run.steps.upload_document.p95))],
+      [`${CONCURRENT_UPLOADS} uploads at once p95 ms`, ...runs.map((run) => ms(run.concurrency.uploadMs.p95))],
+      ['outcomes', ...runs.map((run) => JSON.stringify(run.outcomes))],
+      [
+        'completed once / submitted',
+        ...runs.map((run) => (run.ledger ? `${run.ledger.completed - run.ledger.completedTwice.length}/${run.ledger.sessions}` : '–')),
+      ],
+      ['charges (double)', ...runs.map((run) => (run.ledger ? `${run.ledger.charges} (${run.ledger.doubleCharged.length})` : '–'))],
+      [
+        'consumers out of order',
+        ...runs.map((run) =>
+          run.ledger ? String(run.ledger.handledOutOfOrder.webhook.length + run.ledger.handledOutOfOrder.billing.length) : '–',
+        ),
+      ],
+    ],
+  );
+  console.log(`[bench] side by side:\n${table}`);
+
+  const outDir = path.resolve(process.cwd(), 'bench-results');
+  mkdirSync(outDir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const jsonFile = path.join(outDir, `pipeline-${stamp}.json`);
+  const svgFile = path.join(outDir, `pipeline-${stamp}.svg`);
+  writeFileSync(jsonFile, JSON.stringify({ at: new Date().toISOString(), verifications: VERIFICATIONS, runs }, null, 2) + '\n');
+  writeFileSync(
+    svgFile,
+    percentileChart(
+      'Sandbox verification steps',
+      runs.flatMap((run) =>
+        (Object.keys(run.steps) as Step[]).map((step) => ({
+          label: runs.length > 1 ? `${step} N=${run.replicas}` : step,
+          values: { p50: run.steps[step].p50, p95: run.steps[step].p95 },
+        })),
+      ),
+    ),
+  );
+  console.log(`[bench] results: ${jsonFile}\n[bench] chart:   ${svgFile}`);
+  if (runs.some((run) => run.ledger && !ledgerHolds(run.ledger))) {
+    console.error('[bench] a ledger check failed (see the results file)');
+    process.exitCode = 1;
   }
 }
 

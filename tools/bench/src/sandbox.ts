@@ -14,16 +14,26 @@ export interface Sandbox {
   sandboxKey: string;
   /** Null when an outside stack was named without KYC_ADMIN_TOKEN. */
   adminToken: string | null;
+  /** The stack's PostgreSQL, for the ledger checks; null for an outside stack. */
+  databaseUrl: string | null;
   /** Process ids of the services, for memory figures; empty for an outside stack. */
   pids(): Partial<Record<string, number>>;
   stop(): Promise<void>;
 }
 
-export async function openSandbox(label: string, log: (line: string) => void = console.log): Promise<Sandbox> {
+/** `replicas`: processes per gRPC service of a stack started for the run (`--replicas` of the benches). */
+export async function openSandbox(label: string, log: (line: string) => void = console.log, replicas = 1): Promise<Sandbox> {
   const baseUrl = process.env.KYC_API_URL;
   const key = process.env.KYC_SANDBOX_KEY;
   if (baseUrl && key) {
-    return { baseUrl, sandboxKey: key, adminToken: process.env.KYC_ADMIN_TOKEN ?? null, pids: () => ({}), stop: async () => {} };
+    return {
+      baseUrl,
+      sandboxKey: key,
+      adminToken: process.env.KYC_ADMIN_TOKEN ?? null,
+      databaseUrl: null,
+      pids: () => ({}),
+      stop: async () => {},
+    };
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), `kyc-${label}-`));
   log(`[${label}] starting a stack for the run …`);
@@ -31,6 +41,8 @@ export async function openSandbox(label: string, log: (line: string) => void = c
   try {
     stack = await startStack({
       dataDir,
+      replicas,
+      readyTimeoutMs: Number(process.env.KYC_READY_TIMEOUT_S ?? 180) * 1000,
       env: { LOG_LEVEL: 'warn', KAFKA_BROKERS: process.env.KAFKA_BROKERS ?? '' },
       log: (line) => line.startsWith('[stack]') && log(line),
     });
@@ -42,6 +54,7 @@ export async function openSandbox(label: string, log: (line: string) => void = c
     baseUrl: stack.baseUrl,
     sandboxKey: stack.credentials.environments.sandbox.secretKey,
     adminToken: stack.credentials.adminToken,
+    databaseUrl: stack.databaseUrl,
     pids: () => stack.pids(),
     stop: async () => {
       await stack.stop();
