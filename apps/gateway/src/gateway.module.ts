@@ -27,6 +27,7 @@ import { VerificationsController } from './transport/http/verifications.controll
 import { PublicWidgetController } from './transport/http/public-widget.controller';
 import { WidgetPageController } from './transport/http/widget-page.controller';
 import { BrandingAdminController } from './transport/http/admin/branding.controller';
+import { ApiReferenceController } from './transport/http/api-reference.controller';
 import { DesignTokensController } from './transport/http/design-tokens.controller';
 
 /** Every HTTP controller the gateway serves (the e2e authorization matrix walks their routes). */
@@ -46,6 +47,7 @@ export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
   BrandingAdminController,
   DesignTokensController,
   PublicWidgetController,
+  ApiReferenceController,
 ];
 
 @Module({})

@@ -9,7 +9,7 @@ import { MAX_IMAGE_BYTES } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import { HttpServerMetrics } from '@kyc/metrics';
 import type { DataSource } from '@kyc/persistence';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { VERSION_HEADER, resolveApiVersion } from './domain/api-version';
 import { GatewayModule } from './gateway.module';
@@ -23,6 +23,7 @@ import { HttpErrorFilter, sendError } from './transport/http/http-error.filter';
 import { parseJsonBody } from './transport/http/json-body';
 
 const JSON_BODY_LIMIT = 64 * 1024;
+const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Builds the gateway's HTTP server: Fastify under NestJS, with one error path for everything. */
 export async function createHttpServer(config: GatewayConfig, dataSource: DataSource, logger: Logger): Promise<NestFastifyApplication> {
@@ -40,6 +41,12 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
       connectionsCheckingInterval: Math.min(5_000, Math.max(250, Math.floor(config.HTTP_HEADERS_TIMEOUT_MS / 4))),
     },
     requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // Fastify answers a malformed URL or a path parameter past maxParamLength itself (414, its own
+    // body) unless told otherwise: they go through the one error path, in our formats.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header(VERSION_HEADER, resolveApiVersion(request.headers[VERSION_HEADER]));
+      sendError(error, request, reply, logger);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, dataSource), adapter, {
     logger: ['error', 'warn'],
@@ -73,6 +80,16 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     void reply.header('x-request-id', request.id);
   });
   fastify.setErrorHandler((error, request, reply) => sendError(error, request, reply, logger));
+
+  // A path we serve, called with a method it does not take, is 405 with Allow (RFC 9110 15.5.6), not 404.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.is404) return;
+    const url = request.url.split('?')[0];
+    const allowed = ROUTED_METHODS.filter((method) => fastify.findRoute({ method, url }) !== null);
+    if (!allowed.length) return;
+    void reply.header('allow', allowed.join(', '));
+    throw new KycError(ErrorCode.METHOD_NOT_ALLOWED, `${request.method} is not allowed on this path; it takes ${allowed.join(', ')}`);
+  });
 
   // RED per route, labelled with the route's template (`/v1/verifications/:sessionId`), never the
   // raw path: one series per route instead of one per session id. Paths no route matched share one.

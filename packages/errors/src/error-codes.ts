@@ -56,6 +56,8 @@ export enum ErrorCode {
   IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED',
   RATE_LIMITED = 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE',
+  /** A path the API has, with a method it does not (RFC 9110: 405 with Allow). */
+  METHOD_NOT_ALLOWED = 'METHOD_NOT_ALLOWED',
   SERVICE_UNAVAILABLE = 'SERVICE_UNAVAILABLE',
   INTERNAL = 'INTERNAL',
 }
@@ -292,6 +294,8 @@ export function defineError(code: ErrorCode): ErrorDefinition {
       return { httpStatus: 429, grpcCode: GrpcCode.RESOURCE_EXHAUSTED, retryable: true, message: 'Rate limit exceeded' };
     case ErrorCode.PAYLOAD_TOO_LARGE:
       return { httpStatus: 413, grpcCode: GrpcCode.INVALID_ARGUMENT, retryable: false, message: 'The request body is too large' };
+    case ErrorCode.METHOD_NOT_ALLOWED:
+      return { httpStatus: 405, grpcCode: GrpcCode.UNIMPLEMENTED, retryable: false, message: 'This path does not take this method' };
     case ErrorCode.SERVICE_UNAVAILABLE:
       return { httpStatus: 503, grpcCode: GrpcCode.UNAVAILABLE, retryable: true, message: 'A service is temporarily unavailable' };
     case ErrorCode.INTERNAL:

@@ -21,8 +21,8 @@ const ACCESS_CLASSES: [RegExp, AccessClass][] = [
   [/^\/v1\/(sessions|verifications)(\/|$)/, 'secret-key'],
   [/^\/v1\/kyc\//, 'device'],
   [/^\/admin\/v1\//, 'admin'],
-  // Pages, assets, the embed script and loader, design tokens, logos, the QR hand-off exchange, health.
-  [/^\/(widget|public|v1\/public|healthz)(\/|$)/, 'public'],
+  // Pages, assets, the embed script and loader, design tokens, logos, the QR hand-off exchange, health, the API reference.
+  [/^\/(widget|public|v1\/public|healthz|openapi\.json|docs)(\/|$)/, 'public'],
 ];
 
 type Credential =

@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: 96eea64cfb22cde48cf9f1d90ae1a5903e980ac8bf9433e9b3f345c149c921eb
+ * Document sha256: 07bf7c9c8c1e514fed326bfe6ed00654620eb6a77dc087eac6c55dbf4d9b4a7b
  */
 export interface paths {
     "/v1/sessions": {
@@ -928,7 +928,10 @@ export interface components {
             uploadedImageType: string;
             isValidDocument: boolean;
             requiresBackSide: boolean;
-            uploadedSides: string[];
+            /** @description Each side uploaded so far: whether it was accepted */
+            uploadedSides: {
+                [key: string]: boolean;
+            };
             readyForVerification: boolean;
             nextStepMessage: string;
             issues?: {
@@ -1257,7 +1260,7 @@ export interface components {
             projectId: string;
             environment: ("test" | "sandbox" | "live") | null;
             revision: number;
-            version: string;
+            version: number;
             overrides: {
                 autoApproveThreshold?: number;
                 weights?: {
@@ -1316,7 +1319,7 @@ export interface components {
             }[];
             policy: {
                 revision: number;
-                version: string;
+                version: number;
                 overrides: {
                     autoApproveThreshold?: number;
                     weights?: {
@@ -1392,8 +1395,8 @@ export interface components {
             id: string;
             group: string;
             topic: string;
-            eventId: string;
-            eventType: string;
+            eventId: string | null;
+            eventType: string | null;
             reason: string;
             origin: string;
             lastError: string;
@@ -1424,7 +1427,7 @@ export interface components {
             timestamp: string;
             path: string;
             /** @enum {string} */
-            errorCode: "KYC_001" | "KYC_003" | "KYC_006" | "KYC_007" | "KYC_008" | "KYC_008b" | "KYC_009" | "KYC_013" | "KYC_014" | "KYC_015" | "KYC_020" | "KYC_021" | "KYC_022" | "KYC_023" | "KYC_024" | "KYC_SESSION_PROCESSING" | "KYC_SESSION_CLOSED" | "KYC_SESSION_CHANGED" | "KYC_CONSENT_REQUIRED" | "KYC_SIDE_NOT_REQUESTED" | "KYC_SESSION_NOT_IN_REVIEW" | "KYC_UPLOADS_MISSING" | "KYC_POA_REQUIRED" | "KYC_POA_NEEDS_DOCUMENT" | "KYC_MANUAL_UPLOAD_DISABLED" | "KYC_HANDOFF_USED" | "KYC_HANDOFF_INVALID" | "KYC_WIDGET_EMAIL_MISMATCH" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "PROJECT_NOT_APPROVED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_IN_FLIGHT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+            errorCode: "KYC_001" | "KYC_003" | "KYC_006" | "KYC_007" | "KYC_008" | "KYC_008b" | "KYC_009" | "KYC_013" | "KYC_014" | "KYC_015" | "KYC_020" | "KYC_021" | "KYC_022" | "KYC_023" | "KYC_024" | "KYC_SESSION_PROCESSING" | "KYC_SESSION_CLOSED" | "KYC_SESSION_CHANGED" | "KYC_CONSENT_REQUIRED" | "KYC_SIDE_NOT_REQUESTED" | "KYC_SESSION_NOT_IN_REVIEW" | "KYC_UPLOADS_MISSING" | "KYC_POA_REQUIRED" | "KYC_POA_NEEDS_DOCUMENT" | "KYC_MANUAL_UPLOAD_DISABLED" | "KYC_HANDOFF_USED" | "KYC_HANDOFF_INVALID" | "KYC_WIDGET_EMAIL_MISMATCH" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "PROJECT_NOT_APPROVED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_IN_FLIGHT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
             retryable: boolean;
             message: string;
             details?: {
@@ -1436,7 +1439,7 @@ export interface components {
             /** @description The HTTP reason phrase */
             error: string;
             /** @enum {string} */
-            errorCode: "KYC_001" | "KYC_003" | "KYC_006" | "KYC_007" | "KYC_008" | "KYC_008b" | "KYC_009" | "KYC_013" | "KYC_014" | "KYC_015" | "KYC_020" | "KYC_021" | "KYC_022" | "KYC_023" | "KYC_024" | "KYC_SESSION_PROCESSING" | "KYC_SESSION_CLOSED" | "KYC_SESSION_CHANGED" | "KYC_CONSENT_REQUIRED" | "KYC_SIDE_NOT_REQUESTED" | "KYC_SESSION_NOT_IN_REVIEW" | "KYC_UPLOADS_MISSING" | "KYC_POA_REQUIRED" | "KYC_POA_NEEDS_DOCUMENT" | "KYC_MANUAL_UPLOAD_DISABLED" | "KYC_HANDOFF_USED" | "KYC_HANDOFF_INVALID" | "KYC_WIDGET_EMAIL_MISMATCH" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "PROJECT_NOT_APPROVED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_IN_FLIGHT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+            errorCode: "KYC_001" | "KYC_003" | "KYC_006" | "KYC_007" | "KYC_008" | "KYC_008b" | "KYC_009" | "KYC_013" | "KYC_014" | "KYC_015" | "KYC_020" | "KYC_021" | "KYC_022" | "KYC_023" | "KYC_024" | "KYC_SESSION_PROCESSING" | "KYC_SESSION_CLOSED" | "KYC_SESSION_CHANGED" | "KYC_CONSENT_REQUIRED" | "KYC_SIDE_NOT_REQUESTED" | "KYC_SESSION_NOT_IN_REVIEW" | "KYC_UPLOADS_MISSING" | "KYC_POA_REQUIRED" | "KYC_POA_NEEDS_DOCUMENT" | "KYC_MANUAL_UPLOAD_DISABLED" | "KYC_HANDOFF_USED" | "KYC_HANDOFF_INVALID" | "KYC_WIDGET_EMAIL_MISMATCH" | "VALIDATION_FAILED" | "MALFORMED_JSON" | "UNAUTHENTICATED" | "PROJECT_NOT_APPROVED" | "FORBIDDEN" | "NOT_FOUND" | "IDEMPOTENCY_IN_FLIGHT" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMITED" | "PAYLOAD_TOO_LARGE" | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE" | "INTERNAL";
             message: string;
             /** @description ISO 8601 */
             timestamp: string;
@@ -2330,7 +2333,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     sessionId: string;
-                    /** @description PDF, JPG or PNG */
+                    /** @description PDF, JPG or PNG, at most 10 MB (application/pdf, image/jpeg, image/png or application/octet-stream: the type is read from the content) */
                     document: string;
                 };
             };
@@ -2374,7 +2377,7 @@ export interface operations {
             content: {
                 "multipart/form-data": {
                     sessionId: string;
-                    /** @description PDF, JPG or PNG */
+                    /** @description PDF, JPG or PNG, at most 10 MB (application/pdf, image/jpeg, image/png or application/octet-stream: the type is read from the content) */
                     document: string;
                 };
             };

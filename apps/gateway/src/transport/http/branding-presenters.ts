@@ -1,5 +1,6 @@
 import type { session } from '@kyc/contracts';
 import { fromProtoEnvironment } from './environment-mapping';
+import type { BrandingResponse, DesignTokensResponse } from './openapi/response-schemas';
 
 /** Where the gateway serves a stored logo: content-addressed, so it is cached for ever. */
 export function logoPath(sha256: string): string {
@@ -11,10 +12,10 @@ export function logoPath(sha256: string): string {
  * and as the CSS custom properties the widget's stylesheet reads, so any page applies them with
  * one loop and no knowledge of our variable names.
  */
-export function presentDesignTokens(b: session.Branding) {
+export function presentDesignTokens(b: session.Branding): DesignTokensResponse {
   const logoUrl = b.logoSha256 ? logoPath(b.logoSha256) : null;
   return {
-    object: 'design_tokens',
+    object: 'design_tokens' as const,
     environment: fromProtoEnvironment(b.environment),
     colors: {
       primary: b.colorPrimary,
@@ -42,6 +43,6 @@ export function presentDesignTokens(b: session.Branding) {
 }
 
 /** The admin view: the same tokens with the project they belong to. */
-export function presentBranding(b: session.Branding) {
+export function presentBranding(b: session.Branding): BrandingResponse {
   return { projectId: b.projectId, ...presentDesignTokens(b), object: 'branding' };
 }

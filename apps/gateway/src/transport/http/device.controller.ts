@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { handoffIssuedResponse, livenessCheckResponse, widgetProgressResponse } from './openapi/response-schemas';
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { type SessionStatusName, type session, sessionStatuses } from '@kyc/contracts';
 import { ErrorCode, KycError } from '@kyc/errors';
@@ -50,7 +52,11 @@ export class DeviceController {
    */
   @Post('check_liveness_base64')
   @HttpCode(200)
-  async checkLiveness(@Req() request: DeviceRequest, @Res({ passthrough: true }) reply: FastifyReply, @Body() rawBody: unknown) {
+  async checkLiveness(
+    @Req() request: DeviceRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Body() rawBody: unknown,
+  ): Promise<z.infer<typeof livenessCheckResponse>> {
     await this.admit(request.device, 'face_or_liveness', reply);
     const body = livenessBase64Body.parse(rawBody ?? {});
     const current = await this.openSessionWithConsent(request.device);
@@ -170,7 +176,7 @@ export class DeviceController {
    */
   @Post('widget/handoff/:sessionId')
   @HttpCode(201)
-  async issueHandoff(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
+  async issueHandoff(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string): Promise<z.infer<typeof handoffIssuedResponse>> {
     const current = await this.clients.session.getSession(this.sessionOf(request.device, sessionId));
     const status = sessionStatuses.fromWire(current.status);
     if (status === 'expired') throw new KycError(ErrorCode.SESSION_EXPIRED);
@@ -186,7 +192,7 @@ export class DeviceController {
    * phone has opened a hand-off link. Reads only, no model runs, so not rate limited.
    */
   @Get('widget/progress/:sessionId')
-  async progress(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string) {
+  async progress(@Req() request: DeviceRequest, @Param('sessionId') sessionId: string): Promise<z.infer<typeof widgetProgressResponse>> {
     const current = await this.clients.session.getSession(this.sessionOf(request.device, sessionId));
     const phoneOpenedAt = await this.handoffs.lastOpenedAt(request.device.sessionId);
     return {

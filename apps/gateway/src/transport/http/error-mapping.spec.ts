@@ -26,6 +26,17 @@ describe(toKycError.name, () => {
     expect(toKycError(new NotFoundException()).error.code).toBe(ErrorCode.NOT_FOUND);
   });
 
+  it('maps an over-long path parameter and an undecodable URL to VALIDATION_FAILED, not 414 in Fastify’s format (schemathesis)', () => {
+    for (const code of ['FST_ERR_MAX_PARAM_LENGTH', 'FST_ERR_BAD_URL']) {
+      const { error, unexpected } = toKycError(Object.assign(new Error('too long'), { code, statusCode: 414 }));
+      expect({ code: error.code, status: error.definition.httpStatus, unexpected }).toEqual({
+        code: ErrorCode.VALIDATION_FAILED,
+        status: 400,
+        unexpected: false,
+      });
+    }
+  });
+
   it('hides unexpected errors as INTERNAL and flags them for logging', () => {
     const { error, unexpected } = toKycError(new TypeError('x is undefined'));
     expect(error.code).toBe(ErrorCode.INTERNAL);

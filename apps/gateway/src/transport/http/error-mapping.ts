@@ -15,6 +15,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_FIELDS_LIMIT: ErrorCode.VALIDATION_FAILED,
   FST_PROTO_VIOLATION: ErrorCode.MALFORMED_JSON,
   FST_INVALID_MULTIPART_CONTENT_TYPE: ErrorCode.IMAGE_INVALID,
+  // A path parameter longer than any id we issue, or a URL that does not decode.
+  FST_ERR_MAX_PARAM_LENGTH: ErrorCode.VALIDATION_FAILED,
+  FST_ERR_BAD_URL: ErrorCode.VALIDATION_FAILED,
 };
 
 const HTTP_STATUS_CODES: Record<number, ErrorCode> = {

@@ -27,6 +27,27 @@ describe(parseJsonBody.name, () => {
   });
 });
 
+describe('text PostgreSQL cannot store (schemathesis found these answered 500)', () => {
+  it('refuses U+0000 and unpaired surrogates in values and keys as VALIDATION_FAILED', () => {
+    for (const body of [
+      '{"clientMetadata":{"name":"a\\u0000b"}}',
+      '{"clientMetadata":{"a\\u0000":1}}',
+      '{"x":["\\ud800"]}',
+      '{"x":"\\udc00a"}',
+    ]) {
+      expect(() => parseJsonBody(body)).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+    }
+  });
+
+  it('accepts paired surrogates (emoji) and other control characters', () => {
+    expect(parseJsonBody('{"name":"\\ud83d\\ude00 \\u0001"}')).toEqual({ name: '\u{1F600} \u0001' });
+  });
+
+  it('refuses a literal null body, which controllers would read as no body', () => {
+    expect(() => parseJsonBody('null')).toThrow(expect.objectContaining({ code: 'VALIDATION_FAILED' }));
+  });
+});
+
 describe(jsonDepthExceeds.name, () => {
   it('does not count brackets inside strings, escaped quotes included', () => {
     expect(jsonDepthExceeds('{"a":"[[[[{{{{\\"[[[["}', 1)).toBe(false);

@@ -1,3 +1,4 @@
+import { ErrorCode, KycError } from '@kyc/errors';
 import secureJson from 'secure-json-parse';
 
 /**
@@ -41,9 +42,30 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) throw new JsonBodyError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let parsed: unknown;
   try {
-    return secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+    parsed = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
   } catch (error) {
     throw new JsonBodyError((error as Error).message);
   }
+  // A literal `null` would read as "no body" to the controllers (`rawBody ?? {}`); every body is an object.
+  if (parsed === null)
+    throw new KycError(ErrorCode.VALIDATION_FAILED, 'The body must be a JSON object, not null', {
+      fields: [{ field: '(body)', problem: 'null' }],
+    });
+  if (!storableText(parsed))
+    throw new KycError(ErrorCode.VALIDATION_FAILED, 'JSON strings may not contain U+0000 or an unpaired surrogate (\\ud800–\\udfff)');
+  return parsed;
+}
+
+/** U+0000 and lone UTF-16 surrogates: valid JSON, but PostgreSQL's text and jsonb refuse them (they answered 500 before this check). */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether every string and key of a parsed body can be stored as text (depth is capped before parsing). */
+export function storableText(value: unknown): boolean {
+  if (typeof value === 'string') return !UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.every(storableText);
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).every(([key, item]) => !UNSTORABLE.test(key) && storableText(item));
+  return true;
 }

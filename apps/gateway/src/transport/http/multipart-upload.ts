@@ -24,19 +24,37 @@ async function readMultipartFile(request: FastifyRequest, fieldName: string): Pr
     throw new KycError(ErrorCode.IMAGE_INVALID, `Send multipart/form-data with the file in the field "${fieldName}"`);
   const fields: Record<string, string> = {};
   let found: Omit<MultipartFile, 'fields'> | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === fieldName && !found) {
-        found = { file: await part.toBuffer(), declared: { contentType: part.mimetype, fileName: part.filename } };
-      } else {
-        part.file.resume();
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === fieldName && !found) {
+          found = { file: await part.toBuffer(), declared: { contentType: part.mimetype, fileName: part.filename } };
+        } else {
+          part.file.resume();
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
       }
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
     }
+  } catch (error) {
+    throw malformedMultipart(error);
   }
   if (!found) throw new KycError(ErrorCode.IMAGE_INVALID, `The file field "${fieldName}" is missing`);
   return { fields, ...found };
+}
+
+/**
+ * The multipart parser's own refusals (no boundary in the Content-Type, a body that ends inside a
+ * part) are the caller's malformed request, not ours: they answered 500 before (schemathesis).
+ * The plugin's limit errors keep their FST_ codes, mapped where all errors are.
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|Unsupported Content-Type\.)$/;
+
+export function malformedMultipart(error: unknown): unknown {
+  if (error instanceof Error && !(error instanceof KycError) && MALFORMED_MULTIPART.test(error.message))
+    return new KycError(ErrorCode.IMAGE_INVALID, `Malformed multipart/form-data: ${error.message}`);
+  return error;
 }
 
 /** A document side or a selfie in the field `images` (spec 4.4, 4.5): JPG or PNG by magic bytes, checked before anything crosses to a service. */

@@ -1,5 +1,17 @@
 import { attemptStatuses, type session, sessionStatuses } from '@kyc/contracts';
 import { presentDesignTokens } from './branding-presenters';
+import type {
+  ConsentResponse,
+  CreatedSessionResponse,
+  DeviceDataResponse,
+  DocumentUploadResponse,
+  FaceUploadResponse,
+  PoaJobResponse,
+  SessionResponse,
+  SubmitResponse,
+  VerificationResponse,
+  WidgetSessionResponse,
+} from './openapi/response-schemas';
 
 /** gRPC messages → the public JSON shapes of spec part 2, with the spec's exact field names. */
 
@@ -7,7 +19,7 @@ function parseMetadata(json: string): Record<string, unknown> {
   return json ? (JSON.parse(json) as Record<string, unknown>) : {};
 }
 
-export function presentCreatedSession(s: session.Session) {
+export function presentCreatedSession(s: session.Session): CreatedSessionResponse {
   return {
     id: s.id,
     status: sessionStatuses.fromWire(s.status),
@@ -21,7 +33,7 @@ export function presentCreatedSession(s: session.Session) {
   };
 }
 
-export function presentSession(s: session.Session) {
+export function presentSession(s: session.Session): SessionResponse {
   return {
     id: s.id,
     status: sessionStatuses.fromWire(s.status),
@@ -36,7 +48,7 @@ export function presentSession(s: session.Session) {
 }
 
 /** Spec 2.10's answer is not shown: the consent in force, and whether this call recorded it. */
-export function presentConsent(c: session.Consent) {
+export function presentConsent(c: session.Consent): ConsentResponse {
   return {
     success: true,
     userConsent: c.userConsent,
@@ -51,7 +63,7 @@ export function presentConsent(c: session.Consent) {
  * A proof-of-address job (spec 4.9: the answer is ours to define, docs/device-side.md). Reasons
  * are codes only; nothing read from the document is returned.
  */
-export function presentPoaJob(job: session.ProofOfAddressJob) {
+export function presentPoaJob(job: session.ProofOfAddressJob): PoaJobResponse {
   return {
     success: true,
     jobId: job.jobId,
@@ -64,7 +76,7 @@ export function presentPoaJob(job: session.ProofOfAddressJob) {
   };
 }
 
-export function presentDocumentUpload(r: session.DocumentUploadResult) {
+export function presentDocumentUpload(r: session.DocumentUploadResult): DocumentUploadResponse {
   return {
     success: r.success,
     detectedDocumentType: r.detectedDocumentType,
@@ -79,15 +91,15 @@ export function presentDocumentUpload(r: session.DocumentUploadResult) {
   };
 }
 
-export function presentFaceUpload(r: session.FaceUploadResult) {
+export function presentFaceUpload(r: session.FaceUploadResult): FaceUploadResponse {
   return { success: r.success, confidence: r.confidence, message: r.message, readyForFinalVerification: r.readyForFinalVerification };
 }
 
-export function presentDeviceData(d: session.DeviceData) {
+export function presentDeviceData(d: session.DeviceData): DeviceDataResponse {
   return { success: true, deviceData: Object.fromEntries(Object.entries(d).filter(([, value]) => value !== '')) };
 }
 
-function presentExtracted(e: session.ExtractedData | undefined, fields: readonly (keyof session.ExtractedData)[]) {
+function presentExtracted(e: session.ExtractedData | undefined, fields: readonly (keyof session.ExtractedData)[]): Record<string, string> {
   if (!e) return {};
   return Object.fromEntries(fields.filter((field) => e[field] !== '').map((field) => [field, e[field]]));
 }
@@ -96,7 +108,7 @@ const SUBMIT_FIELDS = ['fullName', 'firstName', 'lastName', 'dateOfBirth', 'nati
 const READ_FIELDS = [...SUBMIT_FIELDS, 'documentNumber', 'issueDate', 'expiryDate', 'placeOfBirth'] as const;
 
 /** Spec 2.7: which fields appear depends on the status. Submit decides before it answers, so `queued` never occurs. */
-export function presentSubmit(r: session.SubmitResult) {
+export function presentSubmit(r: session.SubmitResult): SubmitResponse {
   const status = sessionStatuses.fromWire(r.status);
   const base = { success: r.success, status, timestamp: r.timestamp };
   switch (status) {
@@ -127,9 +139,9 @@ export function presentSubmit(r: session.SubmitResult) {
 const UNDER_REVIEW = new Set(['manual_review', 'action_required']);
 
 /** Spec 2.9: while under review the attempt shows only id, status, confidence, failureReason. */
-export function presentVerification(v: session.Verification) {
+export function presentVerification(v: session.Verification): VerificationResponse {
   const a = v.verification;
-  let verification: Record<string, unknown> | null = null;
+  let verification: VerificationResponse['verification'] = null;
   const status = sessionStatuses.fromWire(v.status);
   if (v.hasVerification && a) {
     const attemptStatus = attemptStatuses.fromWire(a.status);
@@ -168,7 +180,7 @@ export function presentVerification(v: session.Verification) {
  * What the hosted page needs on opening (our route, POST /v1/kyc/widget/open/{sessionId}): no
  * client metadata, no token, nothing the page does not show or follow.
  */
-export function presentWidgetSession(w: session.WidgetSession) {
+export function presentWidgetSession(w: session.WidgetSession): WidgetSessionResponse {
   const s = w.session;
   return {
     sessionId: s?.id ?? '',

@@ -1,7 +1,9 @@
 import { type billing, environmentName } from '@kyc/contracts';
+import type { z } from 'zod';
+import type { balanceResponse, ledgerPageResponse } from '../openapi/response-schemas';
 
 /** One page of the ledger, newest first; `nextBefore` continues it when the page is full. */
-export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number) {
+export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number): z.infer<typeof ledgerPageResponse> {
   const presented = entries.map((entry) => ({
     id: entry.id,
     kind: entry.kind,
@@ -17,7 +19,7 @@ export function presentLedgerPage(entries: billing.LedgerEntry[], limit: number)
 }
 
 /** A project environment's account. */
-export function presentBalance(balance: billing.Balance) {
+export function presentBalance(balance: billing.Balance): z.infer<typeof balanceResponse> {
   return {
     projectId: balance.projectId,
     environment: environmentName(balance.environment),

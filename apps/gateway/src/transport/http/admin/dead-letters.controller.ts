@@ -4,6 +4,7 @@ import { type DeadLetter, DeadLetterStore } from '@kyc/events';
 import type { DataSource } from '@kyc/persistence';
 import { z } from 'zod';
 import { AdminTokenGuard } from '../admin-token.guard';
+import type { deadLetterListResponse, deadLetterReplayResponse, deadLetterResponse } from '../openapi/response-schemas';
 
 const name = z.string().trim().min(1).max(200);
 
@@ -17,7 +18,7 @@ export const listDeadLettersQuery = z.object({
 /** Strict: a misspelt filter must not widen a replay to every dead letter. */
 export const replayDeadLettersBody = z.strictObject({ group: name.optional(), topic: name.optional() });
 
-function presentDeadLetter(letter: DeadLetter) {
+function presentDeadLetter(letter: DeadLetter): z.infer<typeof deadLetterResponse> {
   return {
     id: letter.id,
     group: letter.group,
@@ -28,7 +29,7 @@ function presentDeadLetter(letter: DeadLetter) {
     origin: letter.origin,
     lastError: letter.lastError,
     attempts: letter.attempts,
-    status: letter.replayedAt ? 'replayed' : letter.replayRequestedAt ? 'replay_requested' : 'dead',
+    status: letter.replayedAt ? ('replayed' as const) : letter.replayRequestedAt ? ('replay_requested' as const) : ('dead' as const),
     firstFailedAt: letter.firstFailedAt.toISOString(),
     lastFailedAt: letter.lastFailedAt.toISOString(),
     deadLetteredAt: letter.deadLetteredAt.toISOString(),
@@ -49,7 +50,7 @@ export class DeadLettersAdminController {
   constructor(private readonly deadLetters: DeadLetterStore) {}
 
   @Get()
-  async list(@Query() rawQuery: unknown) {
+  async list(@Query() rawQuery: unknown): Promise<z.infer<typeof deadLetterListResponse>> {
     const query = listDeadLettersQuery.parse(rawQuery ?? {});
     const filter = { group: query.group, topic: query.topic };
     const [deadLetters, total] = await Promise.all([
@@ -61,7 +62,7 @@ export class DeadLettersAdminController {
 
   @Post('replay')
   @HttpCode(200)
-  async replayAll(@Body() rawBody: unknown) {
+  async replayAll(@Body() rawBody: unknown): Promise<z.infer<typeof deadLetterReplayResponse>> {
     const filter = replayDeadLettersBody.parse(rawBody ?? {});
     return { requested: await this.deadLetters.requestReplayAll(filter) };
   }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } f
 import type { session } from '@kyc/contracts';
 import { z } from 'zod';
 import { ServiceClients } from '../../../infrastructure/service-clients';
+import type { auditLogResponse, createdOperatorResponse, currentOperatorResponse, operatorResponse } from '../openapi/response-schemas';
 import { type AdminRequest, AdminTokenGuard } from '../admin-token.guard';
 
 /** Strict: a misspelt field must not create an admin where a reviewer was meant. */
@@ -23,7 +24,7 @@ export const auditLogQuery = z.object({
 
 const nullable = (value: string) => value || null;
 
-export function presentOperator(operator: session.Operator) {
+export function presentOperator(operator: session.Operator): z.infer<typeof operatorResponse> {
   return {
     id: operator.id,
     email: operator.email,
@@ -48,7 +49,7 @@ export class OperatorsAdminController {
   /** The token and password appear in this answer only. */
   @Post('operators')
   @HttpCode(201)
-  async create(@Body() rawBody: unknown, @Req() request: AdminRequest) {
+  async create(@Body() rawBody: unknown, @Req() request: AdminRequest): Promise<z.infer<typeof createdOperatorResponse>> {
     const body = createOperatorBody.parse(rawBody ?? {});
     const created = await this.clients.session.createOperator({
       email: body.email,
@@ -67,7 +68,7 @@ export class OperatorsAdminController {
 
   /** Who the credential belongs to: what the dashboard needs to choose its views. */
   @Get('operators/me')
-  me(@Req() request: AdminRequest) {
+  me(@Req() request: AdminRequest): z.infer<typeof currentOperatorResponse> {
     const operator = request.adminOperator!;
     return { id: operator.id, role: operator.role, bootstrap: operator.bootstrap };
   }
@@ -80,7 +81,7 @@ export class OperatorsAdminController {
 
   /** Newest first; `nextBefore` pages on (null on the last page). */
   @Get('audit-log')
-  async auditLog(@Query() rawQuery: unknown) {
+  async auditLog(@Query() rawQuery: unknown): Promise<z.infer<typeof auditLogResponse>> {
     const query = auditLogQuery.parse(rawQuery ?? {});
     const { entries, nextBefore } = await this.clients.session.listAuditEntries({
       operatorId: query.operatorId ?? '',
@@ -89,7 +90,18 @@ export class OperatorsAdminController {
       before: query.before ?? '',
     });
     return {
-      entries: entries.map((entry) => ({ ...entry, target: nullable(entry.target) })),
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        occurredAt: entry.occurredAt,
+        operatorId: entry.operatorId,
+        operatorRole: entry.operatorRole,
+        action: entry.action,
+        target: nullable(entry.target),
+        outcome: entry.outcome,
+        statusCode: entry.statusCode,
+        requestId: entry.requestId,
+        channel: entry.channel,
+      })),
       nextBefore: nullable(nextBefore),
     };
   }

@@ -4,7 +4,14 @@ import { ServiceClients } from '../../../infrastructure/service-clients';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
 import { createProjectBody, environmentSettingsBody } from '../request-schemas';
-import { presentApiKey, presentEnvironmentKeys } from './key-presenters';
+import type { z } from 'zod';
+import type {
+  createdProjectResponse,
+  environmentSettingsResponse,
+  projectListResponse,
+  rotatedKeysResponse,
+} from '../openapi/response-schemas';
+import { presentApiKey, presentEnvironmentKeys, presentProject } from './key-presenters';
 import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type ProjectScope } from './project-scope.pipe';
 
 /** Projects, their moderation and their API keys. */
@@ -15,27 +22,28 @@ export class ProjectsAdminController {
 
   @Post()
   @HttpCode(201)
-  async createProject(@Body() rawBody: unknown) {
+  async createProject(@Body() rawBody: unknown): Promise<z.infer<typeof createdProjectResponse>> {
     const body = createProjectBody.parse(rawBody ?? {});
     const created = await this.clients.session.createProject({ name: body.name, accountName: body.accountName ?? body.name });
     const keys = Object.fromEntries(created.keys.map((k) => [fromProtoEnvironment(k.environment), presentEnvironmentKeys(k)]));
-    return { project: created.project, keys };
+    return { project: presentProject(created.project), keys };
   }
 
   @Get()
-  listProjects() {
-    return this.clients.session.listProjects({});
+  async listProjects(): Promise<z.infer<typeof projectListResponse>> {
+    const { projects } = await this.clients.session.listProjects({});
+    return { projects: projects.map(presentProject) };
   }
 
   @Get(':projectId')
-  getProject(@Param('projectId') projectId: string) {
-    return this.clients.session.getProject({ projectId });
+  async getProject(@Param('projectId') projectId: string) {
+    return presentProject(await this.clients.session.getProject({ projectId }));
   }
 
   @Post(':projectId/approve')
   @HttpCode(200)
-  approveProject(@Param('projectId') projectId: string) {
-    return this.clients.session.approveProject({ projectId });
+  async approveProject(@Param('projectId') projectId: string) {
+    return presentProject(await this.clients.session.approveProject({ projectId }));
   }
 
   @Get(':projectId/keys')
@@ -46,7 +54,7 @@ export class ProjectsAdminController {
 
   @Post(':projectId/environments/:environment/keys/rotate')
   @HttpCode(200)
-  async rotateKeys(@InProjectEnvironment() scope: ProjectEnvironmentScope) {
+  async rotateKeys(@InProjectEnvironment() scope: ProjectEnvironmentScope): Promise<z.infer<typeof rotatedKeysResponse>> {
     const keys = await this.clients.session.rotateApiKeys({
       projectId: scope.projectId,
       environment: toProtoEnvironment(scope.environment),
@@ -82,7 +90,7 @@ export class ProjectsAdminController {
   }
 }
 
-function presentEnvironmentSettings(settings: session.EnvironmentSettings) {
+function presentEnvironmentSettings(settings: session.EnvironmentSettings): z.infer<typeof environmentSettingsResponse> {
   return {
     environment: fromProtoEnvironment(settings.environment),
     poaRequiredForVerification: settings.poaRequiredForVerification,

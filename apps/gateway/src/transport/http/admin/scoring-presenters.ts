@@ -7,6 +7,8 @@ import {
   signalSources,
   verificationOutcomes,
 } from '@kyc/contracts';
+import type { z } from 'zod';
+import type { scoringPolicyResponse, storedDecisionResponse } from '../openapi/response-schemas';
 
 /**
  * Scoring messages → the admin API's JSON. The gRPC loader sends an absent message as null and
@@ -47,7 +49,7 @@ function presentSettings(settings: scoring.PolicySettings | null | undefined) {
   };
 }
 
-export function presentScoringPolicy(policy: scoring.Policy) {
+export function presentScoringPolicy(policy: scoring.Policy): z.infer<typeof scoringPolicyResponse> {
   return {
     projectId: policy.projectId,
     environment: environmentName(policy.environment),
@@ -75,7 +77,7 @@ function presentExplanationEntry(entry: scoring.StoredExplanationEntry) {
   return { signal: entry.signal, value: entry.value, weight: entry.weight, rule: entry.rule, ...present };
 }
 
-export function presentStoredDecision(decision: scoring.StoredDecision) {
+export function presentStoredDecision(decision: scoring.StoredDecision): z.infer<typeof storedDecisionResponse> {
   const policy = decision.policy;
   return {
     id: decision.id,

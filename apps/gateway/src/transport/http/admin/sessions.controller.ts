@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { common, sessionStatuses } from '@kyc/contracts';
+import type { z } from 'zod';
 import { ServiceClients } from '../../../infrastructure/service-clients';
+import type { adminSessionListResponse, reviewResponse } from '../openapi/response-schemas';
 import { type AdminRequest, AdminTokenGuard, BOOTSTRAP_OPERATOR_ID } from '../admin-token.guard';
 import { fromProtoEnvironment, toProtoEnvironment } from '../environment-mapping';
 import { listSessionsQuery, reviewBody } from '../request-schemas';
@@ -12,7 +14,7 @@ export class SessionsAdminController {
   constructor(private readonly clients: ServiceClients) {}
 
   @Get()
-  async listSessions(@Param('projectId') projectId: string, @Query() rawQuery: unknown) {
+  async listSessions(@Param('projectId') projectId: string, @Query() rawQuery: unknown): Promise<z.infer<typeof adminSessionListResponse>> {
     const query = listSessionsQuery.parse(rawQuery ?? {});
     const { sessions } = await this.clients.session.listSessions({
       projectId,
@@ -22,9 +24,13 @@ export class SessionsAdminController {
     });
     return {
       sessions: sessions.map((s) => ({
-        ...s,
+        id: s.id,
         environment: fromProtoEnvironment(s.environment),
         status: sessionStatuses.fromWire(s.status),
+        testMode: s.testMode,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
+        expiresAt: s.expiresAt,
       })),
     };
   }
@@ -42,7 +48,7 @@ export class SessionsAdminController {
     @Param('sessionId') sessionId: string,
     @Body() rawBody: unknown,
     @Req() request: AdminRequest,
-  ) {
+  ): Promise<z.infer<typeof reviewResponse>> {
     const body = reviewBody.parse(rawBody ?? {});
     const operator = request.adminOperator!;
     const reviewed = await this.clients.session.reviewSession({
@@ -52,6 +58,10 @@ export class SessionsAdminController {
       reviewer: operator.bootstrap ? (body.reviewer ?? BOOTSTRAP_OPERATOR_ID) : operator.id,
       reason: body.reason ?? '',
     });
-    return { ...reviewed, status: sessionStatuses.fromWire(reviewed.status) };
+    return {
+      sessionId: reviewed.sessionId,
+      status: sessionStatuses.fromWire(reviewed.status),
+      verificationAttemptId: reviewed.verificationAttemptId,
+    };
   }
 }

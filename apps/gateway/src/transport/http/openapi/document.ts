@@ -255,7 +255,7 @@ function multipartBody(operation: Operation): JsonSchema {
     content: {
       'multipart/form-data': {
         schema: { type: 'object', properties, required: [...((schema.required as string[] | undefined) ?? []), file.name] },
-        encoding: { [file.name]: { contentType: file.mediaTypes.join(', ') } },
+        ...(file.mediaTypes ? { encoding: { [file.name]: { contentType: file.mediaTypes.join(', ') } } } : {}),
       },
     },
   };

@@ -47,8 +47,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface MultipartBody {
   /** The text fields, as the controller parses them. */
   fields: z.ZodObject;
-  /** The one file part: its field name and what it may carry. */
-  file: { name: string; mediaTypes: string[]; description: string };
+  /**
+   * The one file part: its field name and the part Content-Types to declare (`encoding`). Left out
+   * where a type has no generic serializer in clients (PDF): the gateway reads the type from the
+   * content, and a declared type only has to agree with it.
+   */
+  file: { name: string; mediaTypes?: string[]; description: string };
 }
 
 export interface Operation {
@@ -236,7 +240,11 @@ export const OPERATIONS: readonly Operation[] = [
     credential: 'embedToken',
     multipart: {
       fields: deviceProofOfAddressFields,
-      file: { name: 'document', mediaTypes: ['application/pdf', 'image/jpeg', 'image/png'], description: 'PDF, JPG or PNG' },
+      file: {
+        name: 'document',
+        description:
+          'PDF, JPG or PNG, at most 10 MB (application/pdf, image/jpeg, image/png or application/octet-stream: the type is read from the content)',
+      },
     },
     status: 200,
     response: r.poaJobResponse,
@@ -251,7 +259,11 @@ export const OPERATIONS: readonly Operation[] = [
     credential: 'embedToken',
     multipart: {
       fields: deviceProofOfAddressFields,
-      file: { name: 'document', mediaTypes: ['application/pdf', 'image/jpeg', 'image/png'], description: 'PDF, JPG or PNG' },
+      file: {
+        name: 'document',
+        description:
+          'PDF, JPG or PNG, at most 10 MB (application/pdf, image/jpeg, image/png or application/octet-stream: the type is read from the content)',
+      },
     },
     status: 202,
     response: r.poaJobResponse,
