@@ -33,6 +33,22 @@ describe('API call windows (real PostgreSQL)', () => {
     expect(new Set(counted.map((window) => window.windowStartedAt.getTime())).size).toBe(1);
   }, 70_000);
 
+  it('counts a burst of one caller in far fewer statements than calls, each call still its own count', async () => {
+    await awayFromMinuteEdge();
+    const who = caller();
+    const query = jest.spyOn(database.dataSource, 'query');
+    try {
+      const counted = await Promise.all(Array.from({ length: 200 }, () => store.record(who, 'read')));
+      expect(counted.map((window) => window.calls).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+      // The first call goes out alone, the 199 that arrived meanwhile together.
+      expect(query.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      query.mockRestore();
+    }
+    // Another store (another gateway replica) counts on from the same row.
+    expect((await new PostgresApiCallWindowStore(database.dataSource).record(who, 'read')).calls).toBe(201);
+  }, 70_000);
+
   it('starts windows on the minute and reports the store clock within it', async () => {
     const window = await store.record(caller(), 'read');
     expect(window.windowStartedAt.getTime() % API_RATE_WINDOW_MS).toBe(0);
