@@ -58,7 +58,12 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const schema = (dataSource.options as { schema?: string }).schema;
   if (!dataSource.isInitialized) await dataSource.initialize();
-  if (schema) await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  // Created only when missing: CREATE SCHEMA needs the database's CREATE privilege even with IF NOT EXISTS,
+  // which a service's own role (the launcher's one role per schema) does not hold.
+  const [{ present }] = (await dataSource.query(`SELECT EXISTS (SELECT 1 FROM pg_namespace WHERE nspname = $1) AS present`, [schema])) as {
+    present: boolean;
+  }[];
+  if (schema && !present) await dataSource.query(`CREATE SCHEMA "${schema}"`);
   // A migration may rewrite a large table: its connection has no statement timeout.
   const runner = dataSource.createQueryRunner();
   try {

@@ -11,6 +11,7 @@ import {
 } from './credentials';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres/embedded-postgres';
+import { provisionServiceRoles } from './postgres/service-roles';
 import { ServiceProcess, runToCompletion } from './processes/service-process';
 import { loadOrCreateSecrets } from './secrets';
 
@@ -159,8 +160,19 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       cwd: REPO_ROOT,
       env: common,
     });
+    // One database role per schema on the embedded PostgreSQL (service-roles.ts); a DATABASE_URL given is used as it is.
+    const superuserUrl = databaseUrl;
+    const roleUrls: Record<string, string> = database ? await provisionServiceRoles(superuserUrl, ALL_APPS) : {};
+    const databaseUrlOf = (app: string) => roleUrls[app] ?? superuserUrl;
     await Promise.all(
-      ALL_APPS.map((app) => runToCompletion({ name: `${app} migrations`, script: script(app, 'migrate'), cwd: REPO_ROOT, env: common })),
+      ALL_APPS.map((app) =>
+        runToCompletion({
+          name: `${app} migrations`,
+          script: script(app, 'migrate'),
+          cwd: REPO_ROOT,
+          env: { ...common, DATABASE_URL: databaseUrlOf(app) },
+        }),
+      ),
     );
     say('migrations applied');
 
@@ -202,7 +214,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
           return { ...common, GRPC_URL: grpcUrls[app] };
       }
     };
-    const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => ({ ...appEnv(app), ...identities.env(app) });
+    const envFor = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => ({
+      ...appEnv(app),
+      ...identities.env(app),
+      DATABASE_URL: databaseUrlOf(app),
+    });
     const launch = (app: (typeof ALL_APPS)[number], replica = 0) => {
       const name = replica === 0 ? app : `${app}#${replica + 1}`;
       const env = envFor(app);
