@@ -13,18 +13,22 @@ const DATA_DIR = join(SHARED_DATA_DIR, 'mrz-real-dev');
 const LABELS = join(DATA_DIR, 'labels.csv');
 const available = existsSync(LABELS);
 
-/** Of the 26 images with an MRZ: every line read exactly (23 today, one image of margin). */
-const MIN_EXACT_READS = 22;
-/** Of the 26: judged valid or invalid as the printed MRZ is (23 today). */
-const MIN_VALIDITY_AGREEMENT = 22;
 /**
- * Of the 26, at most this many asked for a retake (2 today: the dim AZE photo whose MRZ no reader here finds, and the
- * DEU card whose MRZ glare hides, which a person cannot read whole either; 3 without read-viz's caption column, whose
- * absence left the AFG specimen's surname read with the word PASSPORT beside the portrait).
+ * Of the 26 images with an MRZ: every line read exactly (25 since 2026-11-27, one image of margin: the dim AZE photo
+ * is read by the detector-free locator on 7-px glyphs, with a near tie or two settled, and onnxruntime's numbers
+ * may differ a little on another CPU).
+ */
+const MIN_EXACT_READS = 24;
+/** Of the 26: judged valid or invalid as the printed MRZ is (25 today: all but the DEU card whose MRZ glare hides). */
+const MIN_VALIDITY_AGREEMENT = 24;
+/**
+ * Of the 26, at most this many asked for a retake (1 today: the DEU card whose MRZ glare hides, which a person cannot
+ * read whole either; 2 before the detector-free locator read the dim AZE photo, 3 without read-viz's caption column,
+ * whose absence left the AFG specimen's surname read with the word PASSPORT beside the portrait).
  * Without a portrait detector here, so PORTRAIT_NOT_DETECTED is not raised; eval:documents, with the document
  * service's detector, counts it too.
  */
-const MAX_RETAKES = 3;
+const MAX_RETAKES = 2;
 /** The problems the document service asks a retake for (apps/document, RECOVERABLE_PROBLEMS). */
 const RETAKE_PROBLEMS = new Set([
   'WRONG_SIDE_BACK_UPLOADED',
@@ -97,5 +101,5 @@ describe('MRZ on real captures (mrz-real-dev)', () => {
     expect(validityAgrees).toBeGreaterThanOrEqual(MIN_VALIDITY_AGREEMENT);
     // Past the floor, the pages and their problems are what the failure shows.
     expect(retakes.length <= MAX_RETAKES ? [] : retakes).toEqual([]);
-  }, 600_000); // 31 whole analyses: ~2 min on an idle 2-core machine, over 5 under a shared machine's load of 25
+  }, 1_200_000); // 31 whole analyses: ~2 min on an idle 2-core machine, over 10 under a shared machine's load of 45
 });

@@ -1,4 +1,5 @@
 import { checkDigitMatches } from '../check-digit';
+import { isKnownStateCode } from '../country-codes';
 import { type CheckDigitSpec, type MrzLayout, type Span } from '../layouts';
 import { type AllowedCharacters } from './constrained-decode';
 
@@ -144,4 +145,79 @@ export function preferDigitsInDocumentNumber(layout: MrzLayout, lines: ScoredLin
     lines: text.map((t) => t.join('')),
     substitutions: changes.map((c, k) => `${line + 1}:${c.x + 1} ${c.from}→${c.to} (${costs[k].toFixed(2)}, number prior)`),
   };
+}
+
+/** The MRZ fields that hold a state code (ICAO 9303 part 3's closed list, plus the specimens' Utopia). */
+const STATE_CODE_FIELDS = ['issuingState', 'nationality'];
+/**
+ * The prior, in nats, that a document's holder is a national of the state that issued it (ln 100: passports and
+ * identity cards are issued to nationals, with few exceptions such as travel documents for refugees, whose
+ * nationality code is then its own, e.g. XXA, not a near miss of the issuer's).
+ */
+export const NATIONALITY_OF_ISSUER_NATS = Math.log(100);
+
+/**
+ * A state code read as no state's code, changed in one place to a code that exists, when that costs less than
+ * MAX_SUBSTITUTION_COST (a near tie, as for a check digit) — or, for the nationality, to the document's own
+ * issuing state when that costs less than MAX_SUBSTITUTION_COST + NATIONALITY_OF_ISSUER_NATS. State codes carry no
+ * check digit, but they come from a closed list (~250 of 17,576 three-letter strings), and a holder's nationality
+ * is, as a rule, the issuer's (the dim AZE photo of mrz-real-dev read its nationality `AZF` beside the issuer
+ * `AZE`, F over E by 5.5 nats on 7-px glyphs). A code that exists is never changed; one no single change fixes
+ * stays, and the reading is refused as before (`mrzStatesExist`).
+ */
+export function settleStateCodes(layout: MrzLayout, lines: ScoredLine[], current: string[]): RescoredMrz {
+  const text = current.map((l) => [...l]);
+  const substitutions: string[] = [];
+  const codeOf = (name: string) => {
+    const field = layout.fields.find((f) => f.name === name);
+    return field ? text[field.span[0]].slice(field.span[1], field.span[2]).join('').replace(/<+$/, '') : '';
+  };
+  for (const field of layout.fields.filter((f) => STATE_CODE_FIELDS.includes(f.name))) {
+    const [line, start, end] = field.span;
+    const code = () => text[line].slice(start, end).join('').replace(/<+$/, '');
+    if (isKnownStateCode(code())) continue;
+    const issuer = field.name === 'nationality' ? codeOf('issuingState') : '';
+    const issuerKnown = isKnownStateCode(issuer);
+    let best: Change | null = null;
+    let bestMargin = 0;
+    for (let x = start; x < end; x += 1) {
+      const from = text[line][x];
+      for (const to of lines[line].allowed[x]) {
+        if (to === from) continue;
+        const cost = lines[line].cost(x, to) - lines[line].cost(x, from);
+        text[line][x] = to;
+        const landed = code();
+        text[line][x] = from;
+        if (!isKnownStateCode(landed)) continue;
+        const limit = MAX_SUBSTITUTION_COST + (issuerKnown && landed === issuer ? NATIONALITY_OF_ISSUER_NATS : 0);
+        // Ranked by how far under its own limit it stays: the issuer's code is the likelier near miss.
+        if (cost < limit && (!best || limit - cost > bestMargin)) {
+          best = { line, place: x, from, to, cost };
+          bestMargin = limit - cost;
+        }
+      }
+    }
+    if (best) apply(text, best, substitutions);
+  }
+  return { lines: text.map((t) => t.join('')), substitutions };
+}
+
+/**
+ * A document number that opens its line (TD3 and TD2 line 2) read with a letter O at that first place is read with
+ * a 0 there, whatever the model's margin and whatever the check digits then say. At a line's first place the
+ * recogniser sees no glyph to its left, and on real captures it read every 0 there as O, surely (4 of 4 lines of
+ * mrz-real-dev that open with a 0: the BLR specimen's `0000000000` in three captures, at 3.0–4.5 nats, and the AFG
+ * specimen's `00120186` at 8 nats), while it reads the same printer's zeros further along the line right: its
+ * evidence for O there is the printer's round zero without context, not a letter. Issuers leave O out of their
+ * numbers (`DOCUMENT_NUMBER_LOOK_ALIKES`). When the 0 then fails a check the O passed, the document prints a wrong
+ * check digit (the AFG specimen, labelled so: its number and composite checks fail), and the MRZ is judged invalid
+ * rather than valid on a letter no issuer prints there. Only the first place: further along, the model has context,
+ * and `preferDigitsInDocumentNumber` weighs its evidence against the prior.
+ */
+export function readZeroAtLineStart(layout: MrzLayout, current: string[]): RescoredMrz {
+  const field = layout.fields.find((f) => f.name === 'documentNumber');
+  if (!field || field.span[1] !== 0 || current[field.span[0]][0] !== 'O') return { lines: [...current], substitutions: [] };
+  const line = field.span[0];
+  const lines = current.map((l, k) => (k === line ? `0${l.slice(1)}` : l));
+  return { lines, substitutions: [`${line + 1}:1 O→0 (line start)`] };
 }

@@ -6,7 +6,13 @@ import { mrzStatesExist } from '../country-codes';
 import { LAYOUTS, type MrzLayout } from '../layouts';
 import { readMrz } from '../read-mrz';
 import { type MrzReading } from '../types';
-import { preferDigitsInDocumentNumber, rescoreByCheckDigits, type ScoredLine } from './check-digit-rescoring';
+import {
+  preferDigitsInDocumentNumber,
+  readZeroAtLineStart,
+  rescoreByCheckDigits,
+  type ScoredLine,
+  settleStateCodes,
+} from './check-digit-rescoring';
 import { type ConstrainedReading, decodeGreedy, decodeWithGrammar, type StepLogProbs, substitutionCost } from './constrained-decode';
 import { layoutGrammar } from './layout-grammar';
 import { MAX_STRIP_WIDTH, MRZ_STRIP_HEIGHT, recogniseMrzStrip } from './mrz-recogniser-session';
@@ -30,9 +36,16 @@ export interface ModelMrzReading {
   reading: MrzReading;
   /** Per line, the lowest peak probability of its characters. */
   minConfidence: number[];
+  /** Per line, per place: the peak probability of the character read there. */
+  confidence: number[][];
   /** Per line, the mean peak probability of its characters (the line's confidence, as the recogniser gives it). */
   meanConfidence: number[];
   substitutions: string[];
+  /**
+   * The reading was valid with a letter O at its number's first place, and is not with the 0 read there instead
+   * (`readZeroAtLineStart`): the printed check digits are what is wrong.
+   */
+  validWithLetterAtLineStart?: boolean;
 }
 
 /**
@@ -65,9 +78,7 @@ export async function findMrzByModel(image: RgbImage, regions: OrientedBox[], no
         const window = order.slice(start, start + size);
         if (!window.every((i) => fits(greedyLengths[i], layout))) continue;
         const candidate = readWindow(layout, grammar, window, probs, now);
-        if (!candidate?.reading.valid) continue;
-        if (candidate.minConfidence.some((c, k) => c < MIN_NAME_CONFIDENCE && nameLine(layout, k))) continue;
-        return candidate;
+        if (candidate && (isFirmValidReading(layout, candidate) || failsOnlyByLineStartZero(layout, candidate))) return candidate;
       }
     }
   }
@@ -78,11 +89,33 @@ function fits(length: number, layout: MrzLayout): boolean {
   return length >= layout.lineLength * MIN_LENGTH_SHARE && length <= layout.lineLength * MAX_LENGTH_SHARE;
 }
 
+/**
+ * A reading whose only fault is the check digits the line-start 0 breaks (`readZeroAtLineStart`), every name read
+ * firmly: returned invalid, as the document prints it, so that no other reader's O passes the wrong check digit.
+ */
+function failsOnlyByLineStartZero(layout: MrzLayout, candidate: ModelMrzReading): boolean {
+  return (
+    candidate.validWithLetterAtLineStart === true &&
+    isFirmValidReading(layout, { ...candidate, reading: { ...candidate.reading, valid: true } })
+  );
+}
+
+/** Valid, with state codes that exist (`readWindow`) and every name-line character read firmly. */
+export function isFirmValidReading(layout: MrzLayout, candidate: ModelMrzReading): boolean {
+  return candidate.reading.valid && !candidate.minConfidence.some((c, k) => c < MIN_NAME_CONFIDENCE && nameLine(layout, k));
+}
+
 function nameLine(layout: MrzLayout, line: number): boolean {
   return layout.fields.some((f) => f.kind === 'name' && f.span[0] === line);
 }
 
-function readWindow(layout: MrzLayout, grammar: string[][], window: number[], probs: StepLogProbs[], now: Date): ModelMrzReading | null {
+export function readWindow(
+  layout: MrzLayout,
+  grammar: string[][],
+  window: number[],
+  probs: StepLogProbs[],
+  now: Date,
+): ModelMrzReading | null {
   const decoded: ConstrainedReading[] = [];
   for (let k = 0; k < window.length; k += 1) {
     const reading = decodeWithGrammar(probs[window[k]], grammar[k]);
@@ -96,14 +129,22 @@ function readWindow(layout: MrzLayout, grammar: string[][], window: number[], pr
   }));
   const byChecks = rescoreByCheckDigits(layout, scored);
   const byPrior = preferDigitsInDocumentNumber(layout, scored, byChecks.lines);
-  const rescored = { lines: byPrior.lines, substitutions: [...byChecks.substitutions, ...byPrior.substitutions] };
-  const result = readMrz(rescored.lines, { now });
+  const byStates = settleStateCodes(layout, scored, byPrior.lines);
+  const asRead = readMrz(byStates.lines, { now });
+  const byLineStart = readZeroAtLineStart(layout, byStates.lines);
+  const rescored = {
+    lines: byLineStart.lines,
+    substitutions: [...byChecks.substitutions, ...byPrior.substitutions, ...byStates.substitutions, ...byLineStart.substitutions],
+  };
+  const result = byLineStart.substitutions.length > 0 ? readMrz(rescored.lines, { now }) : asRead;
   if (!result.ok || result.reading.format !== layout.format || !mrzStatesExist(result.reading)) return null;
   return {
+    validWithLetterAtLineStart: byLineStart.substitutions.length > 0 && asRead.ok && asRead.reading.valid,
     regions: window,
     lines: rescored.lines,
     reading: result.reading,
     minConfidence: decoded.map((r) => Math.min(...r.confidence)),
+    confidence: decoded.map((r) => r.confidence),
     meanConfidence: decoded.map((r) => r.confidence.reduce((sum, c) => sum + c, 0) / r.confidence.length),
     substitutions: rescored.substitutions,
   };
