@@ -177,6 +177,9 @@ describe('proof of address and environment settings (real PostgreSQL)', () => {
     expect(await sessions.find(scope, session.id)).toMatchObject({ poaJobId: refused.id, poaStatus: 'rejected' });
   });
 
+  const documentPurgesOf = (sessionId: string) =>
+    query<{ target: string }>(`SELECT target FROM session.purge_requests WHERE session_id = $1 AND target = 'document'`, [sessionId]);
+
   it('required: submit without a PoA is KYC_POA_REQUIRED; with one pending the completion is held, and its end releases it', async () => {
     const session = await readySession(sessions, scope, undefined, REQUIRED);
     await expect(submit().execute(scope, session.id)).rejects.toMatchObject({ code: ErrorCode.POA_REQUIRED });
@@ -191,10 +194,15 @@ describe('proof of address and environment settings (real PostgreSQL)', () => {
       expect.objectContaining({ type: 'verification.completed', payload: expect.objectContaining({ poaPending: true }) }),
     ]);
 
+    // The running analysis compares the bill's holder with the document's name: the completion's
+    // document purge waits for it, and its end asks for the purge.
+    expect(await documentPurgesOf(session.id)).toEqual([]);
+
     open();
     await until(async () => (await outboxOf(session.id)).length === 2);
     expect((await outboxOf(session.id))[1]).toMatchObject({ type: 'verification.poa_completed', payload: { poaStatus: 'verified' } });
     expect(await poa.job(scope, session.id, job.id)).toMatchObject({ status: 'verified' });
+    expect(await documentPurgesOf(session.id)).toHaveLength(1);
   });
 
   it('required, with the PoA finished before the decision: the completion is not held and nothing else is emitted', async () => {
@@ -204,6 +212,7 @@ describe('proof of address and environment settings (real PostgreSQL)', () => {
     expect(await outboxOf(session.id)).toEqual([
       expect.objectContaining({ type: 'verification.completed', payload: expect.objectContaining({ poaPending: false }) }),
     ]);
+    expect(await documentPurgesOf(session.id)).toHaveLength(1);
   });
 
   it('the sweeper finishes a job its process left pending, from the stored document, and gives up after its tries', async () => {

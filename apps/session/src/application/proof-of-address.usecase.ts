@@ -148,6 +148,8 @@ export class ProofOfAddressUseCase {
       // A newer upload (or a reopen, which clears the pointer) took over: this job's result is history only.
       if (owner.poaJobId !== jobId) return;
       const updated = await tx.update(owner.id, { poaStatus: outcome.status });
+      // The completion's document purge waited for this analysis (documentsNeededByPoa).
+      if (updated.status === 'completed') await tx.requestPurge(updated.id, updated.dataGeneration, ['document']);
       // A completion decided while this job was pending was held (completionHeldForPoa): release it.
       if (updated.status === 'completed' && updated.poaRequired) {
         await tx.appendOutbox({

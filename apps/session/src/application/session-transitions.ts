@@ -1,4 +1,5 @@
 import type { TypedEvent } from '@kyc/events';
+import { documentsNeededByPoa } from '../domain/proof-of-address';
 import type { SessionChanges, SessionRecord } from '../domain/session';
 import { type EmittedEvent, type SessionSnapshot, type Trigger, type TransitionContext, transition } from '../domain/session-state-machine';
 import type { SessionTransaction } from './ports/session-store';
@@ -73,7 +74,10 @@ export async function applyTransition(
         break;
       case 'purge_documents':
         // A terminal state takes no uploads: the generation stays, and the face (biometrics) is kept.
-        afterUpdate.push((updated) => tx.requestPurge(updated.id, record.dataGeneration, ['document']));
+        // A pending proof of address still reads the document: its finish asks for this purge.
+        afterUpdate.push(async (updated) => {
+          if (!documentsNeededByPoa(updated)) await tx.requestPurge(updated.id, record.dataGeneration, ['document']);
+        });
         break;
       case 'supersede_older_reviews':
         afterUpdate.push(async (updated) => {

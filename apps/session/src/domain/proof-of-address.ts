@@ -67,3 +67,11 @@ export function assertPoaForSubmit(session: SessionRecord): void {
 export function completionHeldForPoa(session: SessionRecord): boolean {
   return session.poaRequired && session.poaStatus === 'pending';
 }
+
+/**
+ * A proof of address still being analysed compares its holder with the identity document's name,
+ * so a completion's document purge waits for the analysis to finish (it then asks for the purge).
+ */
+export function documentsNeededByPoa(session: SessionRecord): boolean {
+  return session.poaStatus === 'pending';
+}
