@@ -114,7 +114,8 @@ describe.each(transports)('two replicas of every service (%s events)', (_transpo
     const eventIds = sessions.flatMap((id) => receiver.about(id).map((received) => JSON.parse(received.body).id as string));
     expect(new Set(eventIds).size).toBe(eventIds.length);
     expect(eventIds.length).toBe(report.webhookDeliveries);
-    // Each session's webhooks arrived in the order the session produced them.
-    expect(report.deliveredOutOfOrder).toEqual([]);
+    // Not asserted: the order in which a session's webhooks reach the receiver. The dispatcher sends due
+    // deliveries concurrently and retries on its own schedule, with one process as with two, and the spec
+    // promises no order; the consumers' order above is what replicas could break (0 in every run so far).
   });
 });
