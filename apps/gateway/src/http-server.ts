@@ -9,6 +9,7 @@ import { MAX_IMAGE_BYTES } from '@kyc/image-intake';
 import type { Logger } from '@kyc/logger';
 import { HttpServerMetrics } from '@kyc/metrics';
 import type { DataSource } from '@kyc/persistence';
+import { nameServerSpan, traceHttpServer } from '@kyc/tracing';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from './config';
 import { VERSION_HEADER, resolveApiVersion } from './domain/api-version';
@@ -53,6 +54,9 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // With tracing on, each request is a SERVER span (named by its route template) whose gRPC calls are its children.
+  traceHttpServer(fastify.server);
+  fastify.addHook('onRequest', async (request) => nameServerSpan(request.method, request.is404 ? undefined : request.routeOptions.url));
 
   // An empty JSON body means "no fields" (all create fields are optional); malformed, too deep or poisoned JSON is the caller's mistake.
   fastify.removeContentTypeParser('application/json');
@@ -140,6 +144,7 @@ export async function listenAdmin(app: NestFastifyApplication, config: GatewayCo
     (request as IncomingMessage & { [ADMIN_LISTENER]?: true })[ADMIN_LISTENER] = true;
     fastify.routing(request, response);
   });
+  traceHttpServer(server);
   server.headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
   server.requestTimeout = config.HTTP_REQUEST_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {

@@ -4,12 +4,14 @@ import { registerDeadLetterMetrics } from './dead-letters/dead-letter-metrics';
 import type { EventBus } from './event-bus';
 import { KafkaEventBus } from './kafka/kafka-event-bus';
 import { PostgresEventBus } from './postgres/postgres-event-bus';
+import { traceEventHandlers } from './traced-event-bus';
 
 /**
  * Kafka when KAFKA_BROKERS is set (comma-separated host:port), else the embedded PostgreSQL
  * transport. `dataSource` is the service's own: on both transports it reaches the shared
  * `eventbus` schema, where the embedded log lives and where both write their dead letters (whose
- * pending count the process's /metrics reports).
+ * pending count the process's /metrics reports). Each handler runs in a span that continues the
+ * trace its event was recorded in (traced-event-bus.ts).
  */
 export function createEventBus(options: { kafkaBrokers?: string; clientId: string; dataSource: DataSource; logger: Logger }): EventBus {
   const brokers =
@@ -18,7 +20,10 @@ export function createEventBus(options: { kafkaBrokers?: string; clientId: strin
       .map((b) => b.trim())
       .filter(Boolean) ?? [];
   registerDeadLetterMetrics(options.dataSource, options.logger);
-  return brokers.length
-    ? new KafkaEventBus(brokers, options.clientId, options.logger, options.dataSource)
-    : new PostgresEventBus(options.dataSource, options.logger);
+  return traceEventHandlers(
+    brokers.length
+      ? new KafkaEventBus(brokers, options.clientId, options.logger, options.dataSource)
+      : new PostgresEventBus(options.dataSource, options.logger),
+    brokers.length ? 'kafka' : 'postgresql',
+  );
 }

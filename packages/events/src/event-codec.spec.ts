@@ -10,6 +10,19 @@ const base = {
 };
 
 describe('event codec (kyc.events.v1 protobuf)', () => {
+  it('carries the trace context of the operation that recorded the event, and none when it had none', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const event: EventEnvelope = {
+      ...base,
+      traceparent,
+      type: 'verification.closed',
+      payload: { reason: 'expired', clientMetadataJson: '' },
+    };
+    expect(decodeEvent(encodeEvent(event)).traceparent).toBe(traceparent);
+    const { traceparent: _dropped, ...untraced } = event;
+    expect('traceparent' in decodeEvent(encodeEvent(untraced as EventEnvelope))).toBe(false);
+  });
+
   it('round-trips each event type, absent messages staying absent', () => {
     const samples: EventEnvelope[] = [
       {

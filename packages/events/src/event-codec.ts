@@ -39,6 +39,8 @@ interface EnvelopeFields {
   environment: string;
   /** The ordering key: one session's events stay in order. */
   sessionId: string;
+  /** The W3C trace context of the operation that recorded the event; consumers continue its trace. */
+  traceparent?: string;
 }
 
 /** An event type with its payload message; what a producer writes to its outbox. */
@@ -59,6 +61,7 @@ export function encodeEvent(event: EventEnvelope): Uint8Array {
     environment: event.environment,
     sessionId: event.sessionId,
     payload,
+    traceparent: event.traceparent ?? '',
   }).finish();
 }
 
@@ -85,5 +88,6 @@ export function decodeEvent(bytes: Uint8Array): EventEnvelope {
     environment: envelope.environment,
     sessionId: envelope.sessionId,
     payload,
+    ...(envelope.traceparent ? { traceparent: envelope.traceparent } : {}),
   } as EventEnvelope;
 }

@@ -1,4 +1,6 @@
 import { Writable } from 'node:stream';
+import { ROOT_CONTEXT, TraceFlags, context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { NOT_LOGGED, createLogger } from './index';
 
 function capture() {
@@ -54,5 +56,24 @@ describe(createLogger.name, () => {
       code: '23505',
       stack: expect.any(String),
     });
+  });
+
+  it("writes the active span's trace and span ids, and none outside a span", async () => {
+    const manager = new AsyncLocalStorageContextManager().enable();
+    context.setGlobalContextManager(manager);
+    try {
+      const { logger, lines } = capture();
+      const spanContext = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: TraceFlags.SAMPLED };
+      await context.with(trace.setSpanContext(ROOT_CONTEXT, spanContext), async () => {
+        await Promise.resolve();
+        logger.info({ sessionId: 's-3' }, 'inside');
+      });
+      logger.info('outside');
+      const [inside, outside] = lines.map((line) => JSON.parse(line));
+      expect(inside).toMatchObject({ traceId: spanContext.traceId, spanId: spanContext.spanId, sessionId: 's-3' });
+      expect(outside.traceId).toBeUndefined();
+    } finally {
+      context.disable();
+    }
   });
 });

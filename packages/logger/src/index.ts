@@ -1,3 +1,4 @@
+import { trace } from '@opentelemetry/api';
 import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
@@ -17,6 +18,9 @@ export const LOGGABLE_FIELDS: ReadonlySet<string> = new Set([
   'name',
   'msg',
   'service',
+  // the active OpenTelemetry span's, so a line leads to its trace (absent when tracing is off)
+  'traceId',
+  'spanId',
   // identifiers (random ids, never personal)
   'sessionId',
   'earlierSessionId',
@@ -115,11 +119,19 @@ function errorFields(error: unknown): unknown {
   };
 }
 
+/** The active span's trace and span ids (W3C hex), on every line logged inside a traced operation. */
+function traceIds(): Record<string, string> {
+  const spanContext = trace.getActiveSpan()?.spanContext();
+  if (!spanContext || !trace.isSpanContextValid(spanContext)) return {};
+  return { traceId: spanContext.traceId, spanId: spanContext.spanId };
+}
+
 export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: DestinationStream): Logger {
   const options: pino.LoggerOptions = {
     name: service,
     level,
     base: { service },
+    mixin: traceIds,
     formatters: { log: loggableFields },
     serializers: { err: errorFields, error: errorFields },
     timestamp: pino.stdTimeFunctions.isoTime,

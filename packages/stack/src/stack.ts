@@ -13,6 +13,7 @@ import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres/embedded-postgres';
 import { provisionServiceRoles } from './postgres/service-roles';
 import { ServiceProcess, runToCompletion } from './processes/service-process';
+import { TRACING_PRELOAD, tracedEnv } from './processes/tracing';
 import { loadOrCreateSecrets } from './secrets';
 
 /** The gRPC services, started before the gateway. */
@@ -223,7 +224,14 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       const name = replica === 0 ? app : `${app}#${replica + 1}`;
       const env = envFor(app);
       if (app !== 'gateway') env.GRPC_URL = replicaUrls[app][replica];
-      const child = new ServiceProcess({ name, script: script(app, 'main'), cwd: REPO_ROOT, env, log });
+      const child = new ServiceProcess({
+        name,
+        script: script(app, 'main'),
+        cwd: REPO_ROOT,
+        env: tracedEnv(app, env),
+        preload: [TRACING_PRELOAD],
+        log,
+      });
       processes.push(child);
       void child.exited.then((code) => {
         if (stopped || child.isStopping) return;

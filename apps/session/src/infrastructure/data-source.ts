@@ -13,6 +13,7 @@ import { RetentionSettings1765500002000 } from './migrations/1765500002000-Reten
 import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
 import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-OperatorsAndAuditLog';
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
+import { OutboxTraceContext1765650000000 } from './migrations/1765650000000-OutboxTraceContext';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -36,6 +37,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       Branding1765300000000,
       KeyedDuplicateKeys1765500000000,
       RetentionSettings1765500002000,
+      OutboxTraceContext1765650000000,
     ],
     poolSize: 20,
   });

@@ -11,6 +11,7 @@ interface OutboxRow {
   environment: string;
   payload: TypedEvent['payload'];
   occurred_at: Date;
+  traceparent: string | null;
 }
 
 /** A claim is the relay's for this long; a relay that dies holding it loses it after. */
@@ -105,7 +106,7 @@ export class OutboxRelay {
                   WHERE e.session_id = o.session_id AND e.position < o.position AND e.published_at IS NULL AND e.parked_at IS NULL
                     AND e.claimed_until >= now())
              ORDER BY o.position LIMIT $1)
-          RETURNING id, type, session_id, project_id, environment, payload, occurred_at, position`,
+          RETURNING id, type, session_id, project_id, environment, payload, occurred_at, position, traceparent`,
           [this.options.batchSize, CLAIM_MS],
         ),
       );
@@ -138,6 +139,7 @@ function toEnvelope(row: OutboxRow): EventEnvelope {
     environment: row.environment,
     sessionId: row.session_id,
     payload: row.payload,
+    ...(row.traceparent ? { traceparent: row.traceparent } : {}),
   } as EventEnvelope;
 }
 

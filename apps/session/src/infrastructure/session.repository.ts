@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
 import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
+import { currentTraceparent } from '@kyc/tracing';
 import {
   type ClaimedPurge,
   type LapsedAttempt,
@@ -427,8 +428,15 @@ class PostgresSessionTransaction implements SessionTransaction {
 
   async appendOutbox(event: OutboxEvent): Promise<void> {
     await this.manager.query(
-      `INSERT INTO session.outbox (type, session_id, project_id, environment, payload) VALUES ($1, $2, $3, $4, $5)`,
-      [event.type, event.session.id, event.session.projectId, event.session.environment, JSON.stringify(event.payload)],
+      `INSERT INTO session.outbox (type, session_id, project_id, environment, payload, traceparent) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [
+        event.type,
+        event.session.id,
+        event.session.projectId,
+        event.session.environment,
+        JSON.stringify(event.payload),
+        currentTraceparent() ?? null,
+      ],
     );
   }
 

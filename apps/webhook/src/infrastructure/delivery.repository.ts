@@ -1,5 +1,6 @@
 import { markProcessed } from '@kyc/events';
 import { type DataSource, returnedRows } from '@kyc/persistence';
+import { currentTraceparent } from '@kyc/tracing';
 
 export interface DueDelivery {
   id: string;
@@ -12,6 +13,8 @@ export interface DueDelivery {
   secret: string;
   /** The rotated-out secret while its overlap lasts; it signs beside `secret`. */
   previousSecret: string | null;
+  /** The trace the delivery was enqueued in (the event's handling), which each attempt continues. */
+  traceparent: string | null;
 }
 
 export interface DeliveryView {
@@ -55,8 +58,17 @@ export class DeliveryRepository {
       ]);
       if (!endpoints.length) return false;
       await manager.query(
-        `INSERT INTO webhook.deliveries (event_id, project_id, environment, session_id, event_type, body, status) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (event_id) DO NOTHING`,
-        [event.id, event.projectId, event.environment, event.sessionId, event.type, body, options.held ? 'held' : 'pending'],
+        `INSERT INTO webhook.deliveries (event_id, project_id, environment, session_id, event_type, body, status, traceparent) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (event_id) DO NOTHING`,
+        [
+          event.id,
+          event.projectId,
+          event.environment,
+          event.sessionId,
+          event.type,
+          body,
+          options.held ? 'held' : 'pending',
+          currentTraceparent() ?? null,
+        ],
       );
       return true;
     });
@@ -88,7 +100,7 @@ export class DeliveryRepository {
           AND d.id IN (SELECT id FROM webhook.deliveries
                         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
                         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, e.url, e.secret,
+        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, d.traceparent, e.url, e.secret,
                   CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret"`,
         [limit, lockMs / 1000],
       ),

@@ -1,4 +1,5 @@
 import type { Logger } from '@kyc/logger';
+import { type Span, SpanKind, inSpan } from '@kyc/tracing';
 import { nextAttemptDelay } from '../domain/retry-schedule';
 import { signatureHeaders } from '../domain/signature';
 import { mayDeliverTo } from '../domain/url-policy';
@@ -60,7 +61,15 @@ export class WebhookDispatcher {
     }
   }
 
-  private async send(delivery: DueDelivery): Promise<void> {
+  /** One attempt, as a CLIENT span of the trace the delivery was enqueued in (a no-op when tracing is off). */
+  private send(delivery: DueDelivery): Promise<void> {
+    const attributes = { 'kyc.delivery.id': delivery.id, 'kyc.event.id': delivery.eventId, 'kyc.webhook.attempt': delivery.attempts + 1 };
+    return inSpan('webhook deliver', { kind: SpanKind.CLIENT, traceparent: delivery.traceparent, attributes }, (span) =>
+      this.attempt(delivery, span),
+    );
+  }
+
+  private async attempt(delivery: DueDelivery, span: Span): Promise<void> {
     const started = Date.now();
     let outcome: AttemptOutcome;
     try {
@@ -102,6 +111,10 @@ export class WebhookDispatcher {
     }
     const delivered = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
     const retryInMs = delivered ? null : nextAttemptDelay(this.options.retryScheduleMs, delivery.attempts + 1);
+    span.setAttributes({
+      'kyc.webhook.delivered': delivered,
+      ...(outcome.statusCode !== null ? { 'http.response.status_code': outcome.statusCode } : {}),
+    });
     await this.deliveries.recordAttempt(delivery, outcome, { delivered, retryInMs });
     this.options.metrics?.countAttempt(delivered ? 'delivered' : retryInMs === null ? 'failed' : 'retry_scheduled');
     this.logger.info(

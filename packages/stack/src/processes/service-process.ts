@@ -7,6 +7,8 @@ export interface ServiceProcessOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
+  /** Modules loaded with `node --require` before the script (the tracing preload). */
+  preload?: readonly string[];
 }
 
 /** One Node process of the stack, its output forwarded line by line. */
@@ -16,7 +18,12 @@ export class ServiceProcess {
   private stopping = false;
 
   constructor(readonly options: ServiceProcessOptions) {
-    this.child = spawn(process.execPath, [options.script], { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const preload = (options.preload ?? []).flatMap((module) => ['--require', module]);
+    this.child = spawn(process.execPath, [...preload, options.script], {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [this.child.stdout, this.child.stderr]) {
       if (stream) createInterface({ input: stream }).on('line', (line) => options.log(line));
     }
