@@ -7,5 +7,5 @@ export * from './analysis/types';
 export { type VizReading, readViz } from './viz/read-viz';
 export { type ImageQuality } from './quality/measure-quality';
 export { type OcrLine, type OcrWord } from './ocr/types';
-export { ocrModelTime, type OcrModelTime } from './ocr/sessions';
+export { observeOcrModelRuns, ocrModelTime, type OcrModelTime } from './ocr/sessions';
 export * from './proof-of-address';

@@ -15,12 +15,15 @@ import {
 } from '../domain/face-checks';
 import { roundScore } from '../domain/face-match';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
+import { SelfieStageMetrics } from '../infrastructure/stage-metrics';
 
 const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, reason: '' };
 
 @Controller()
 @biometrics.BiometricsServiceControllerMethods()
 export class BiometricsGrpcController implements biometrics.BiometricsServiceController {
+  private readonly stageMetrics = new SelfieStageMetrics();
+
   constructor(
     private readonly selfies: SelfieRepository,
     private readonly faceMatch: FaceMatchService,
@@ -38,7 +41,10 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const decoded = await decodeImage(image);
     let selfie: RecordedSelfie = TEST_MODE_SELFIE;
     if (!request.testMode) {
-      const verdict = unavailableAsKycError(judgeSelfie, await this.admission.run(() => analyzeSelfie(image)));
+      const verdict = unavailableAsKycError(
+        judgeSelfie,
+        await this.admission.run(async () => this.stageMetrics.record(await analyzeSelfie(image))),
+      );
       if (!verdict.accepted)
         return { live: false, livenessConfidence: 0, rejectionDetails: verdict.details, faceDetected: true, uploadId: '' };
       selfie = verdict.selfie;
@@ -91,7 +97,10 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
     const image = Buffer.from(request.image);
     await decodeImage(image);
     if (request.testMode) return { isLive: true, confidence: roundScore(TEST_MODE_SELFIE.confidence) };
-    const verdict = unavailableAsKycError(livenessVerdict, await this.admission.run(() => analyzeSelfie(image)));
+    const verdict = unavailableAsKycError(
+      livenessVerdict,
+      await this.admission.run(async () => this.stageMetrics.record(await analyzeSelfie(image))),
+    );
     return { isLive: verdict.isLive, confidence: roundScore(verdict.confidence) };
   }
 

@@ -9,6 +9,7 @@ import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 import type { ImageCipher } from '../infrastructure/image-cipher';
 import { cropPortrait } from '../infrastructure/portrait-cropper';
 import type { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
+import { DocumentStageMetrics } from '../infrastructure/stage-metrics';
 
 export interface AnalyzeSideCommand {
   sessionId: string;
@@ -36,6 +37,8 @@ const OTHER_CARD_SIDE: Partial<Record<DocumentSide, DocumentSide>> = { front: 'b
  * image but answers from the personas.
  */
 export class DocumentAnalysisService {
+  private readonly stageMetrics = new DocumentStageMetrics();
+
   constructor(
     private readonly sides: SideAnalysisRepository,
     private readonly cipher: ImageCipher,
@@ -45,7 +48,9 @@ export class DocumentAnalysisService {
 
   async analyzeSide(command: AnalyzeSideCommand): Promise<AnalysedSide> {
     // Undecodable, truncated or oversized input is a KYC_006 here, before anything is stored.
+    const decodeStarted = performance.now();
     const intake = await decodeImage(command.image);
+    this.stageMetrics.recordDecode(performance.now() - decodeStarted);
     const image = { format: intake.format, sealed: this.cipher.seal(intake.image, imageContext(command.sessionId, command.side)) };
     const size = { width: intake.width, height: intake.height };
     if (command.testMode) {
@@ -57,6 +62,7 @@ export class DocumentAnalysisService {
     const detector = new FacePortraitDetector();
     // The library reads the stored re-encode, so the portrait box fits the image we keep.
     const analysis = await analyzeDocumentSide(intake.image, { side: command.side, portraitDetector: detector, now: this.clock() });
+    this.stageMetrics.recordAnalysis(analysis);
     const recorded = recordSide(analysis, detector.portraitBox);
     const crossSide = await this.crossSideProblems(command.sessionId, recorded);
     const verdict = judgeUpload(recorded, crossSide);

@@ -25,6 +25,12 @@ export interface OcrModelTime {
 
 let pending: Promise<OcrSessions> | null = null;
 const modelTime: OcrModelTime = { detectionMs: 0, recognitionMs: 0, runs: 0 };
+let runObserver: ((model: 'detection' | 'recognition', milliseconds: number) => void) | undefined;
+
+/** Calls `observer` after each OCR model run with its wall time (the document service feeds its stage histogram). */
+export function observeOcrModelRuns(observer: (model: 'detection' | 'recognition', milliseconds: number) => void): void {
+  runObserver = observer;
+}
 
 /**
  * The time spent in the OCR models so far in this process. Read before and after an analysis, the difference is
@@ -71,8 +77,10 @@ function metered(session: ort.InferenceSession, model: 'detectionMs' | 'recognit
       try {
         return await session.run(feeds);
       } finally {
-        modelTime[model] += performance.now() - started;
+        const milliseconds = performance.now() - started;
+        modelTime[model] += milliseconds;
         modelTime.runs += 1;
+        runObserver?.(model === 'detectionMs' ? 'detection' : 'recognition', milliseconds);
       }
     },
   };
