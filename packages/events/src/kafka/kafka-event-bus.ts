@@ -1,10 +1,11 @@
-import { Kafka, type KafkaMessage, type Producer, logLevel } from 'kafkajs';
+import { type Admin, Kafka, type KafkaMessage, type Producer, logLevel } from 'kafkajs';
 import type { Logger } from '@kyc/logger';
 import type { DataSource } from '@kyc/persistence';
 import { DeadLetterReplayer, DEAD_LETTER_REPLAY_POLL_MS } from '../dead-letters/dead-letter-replayer';
 import { type NewDeadLetter, recordDeadLetter } from '../dead-letters/dead-letter-store';
 import type { EventBus, EventEnvelope, EventHandler, Subscription, SubscriptionOptions } from '../event-bus';
 import { decodeEvent, encodeEvent } from '../event-codec';
+import { type ConsumerLag, kafkaLag } from '../consumer-lag-metrics';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, describeFailure, retryDelayMs } from '../retry-policy';
 import { kafkaLogCreator } from './kafka-log';
 
@@ -59,6 +60,34 @@ export class KafkaEventBus implements EventBus {
     this.replayer = new DeadLetterReplayer(dataSource, logger);
   }
 
+  /** The groups this process consumes, by topic, for `consumerLag`. */
+  private readonly consumed = new Set<string>();
+  private lagAdmin?: Promise<Admin>;
+
+  /** Each consumed group's lag on its topic: high watermarks minus committed offsets (kafkajs admin). */
+  async consumerLag(): Promise<ConsumerLag[]> {
+    if (!this.consumed.size) return [];
+    this.lagAdmin ??= (async () => {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      return admin;
+    })().catch((error: unknown) => {
+      this.lagAdmin = undefined;
+      throw error;
+    });
+    const admin = await this.lagAdmin;
+    return Promise.all(
+      [...this.consumed].map(async (key) => {
+        const [group, topic] = JSON.parse(key) as [string, string];
+        const [latest, [committed]] = await Promise.all([
+          admin.fetchTopicOffsets(topic),
+          admin.fetchOffsets({ groupId: group, topics: [topic] }),
+        ]);
+        return { group, topic, lag: kafkaLag(latest, committed?.partitions ?? []) };
+      }),
+    );
+  }
+
   private connectedProducer(): Promise<Producer> {
     this.producer ??= (async () => {
       const producer = this.kafka.producer({ idempotent: true, maxInFlightRequests: 1, allowAutoTopicCreation: true });
@@ -106,6 +135,7 @@ export class KafkaEventBus implements EventBus {
   }
 
   subscribe(group: string, topic: string, handler: EventHandler): Subscription {
+    this.consumed.add(JSON.stringify([group, topic]));
     // A consumer killed without leaving its group holds its partitions until the session times
     // out; 10 s (the broker's minimum is 6 s) keeps that failover short.
     const consumer = this.kafka.consumer({
@@ -294,5 +324,6 @@ export class KafkaEventBus implements EventBus {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     if (this.producer) await (await this.producer).disconnect();
+    if (this.lagAdmin) await (await this.lagAdmin.catch(() => undefined))?.disconnect();
   }
 }
