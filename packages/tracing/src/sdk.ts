@@ -14,6 +14,9 @@ import { markTracingStarted } from './settings';
  * carry the trace id.
  */
 export function startTracing(): NodeSDK {
+  // kyc-<app> from the script run (apps/<app>/dist/main.js) when nobody named the service (the chart's pods).
+  const app = /apps\/([a-z-]+)\/dist\//.exec(process.argv[1] ?? '')?.[1];
+  if (app) process.env.OTEL_SERVICE_NAME ??= `kyc-${app}`;
   process.env.OTEL_METRICS_EXPORTER ??= 'none';
   process.env.OTEL_LOGS_EXPORTER ??= 'none';
   const sdk = new NodeSDK({
