@@ -73,6 +73,9 @@ describe(WebhookMetrics.name, () => {
     await dispatchOnce([60_000], metrics, 2);
     text = await registry.metrics();
     expect(sample(text, 'kyc_webhook_delivery_attempts_total{result="delivered"}')).toBe(1);
+    // The delivered one's latency from enqueueing, well under the test's 20 s.
+    expect(sample(text, 'kyc_webhook_delivery_seconds_count')).toBe(1);
+    expect(sample(text, 'kyc_webhook_delivery_seconds_bucket{le="30"}')).toBe(1);
     expect(sample(text, 'kyc_webhook_delivery_attempts_total{result="retry_scheduled"}')).toBe(1);
     expect(sample(text, 'kyc_webhook_deliveries_waiting{queue="first_attempt"}')).toBe(0);
     expect(sample(text, 'kyc_webhook_deliveries_waiting{queue="retry"}')).toBe(1);

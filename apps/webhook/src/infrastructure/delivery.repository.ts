@@ -15,6 +15,8 @@ export interface DueDelivery {
   previousSecret: string | null;
   /** The trace the delivery was enqueued in (the event's handling), which each attempt continues. */
   traceparent: string | null;
+  /** When the delivery was enqueued (the event handled): a delivered one's latency counts from here. */
+  createdAt: Date;
 }
 
 export interface DeliveryView {
@@ -100,7 +102,7 @@ export class DeliveryRepository {
           AND d.id IN (SELECT id FROM webhook.deliveries
                         WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
                         ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, d.traceparent, e.url, e.secret,
+        RETURNING d.id, d.event_id AS "eventId", d.project_id AS "projectId", d.environment, d.body, d.attempts, d.traceparent, d.created_at AS "createdAt", e.url, e.secret,
                   CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS "previousSecret"`,
         [limit, lockMs / 1000],
       ),

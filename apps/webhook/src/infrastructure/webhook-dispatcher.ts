@@ -117,6 +117,7 @@ export class WebhookDispatcher {
     });
     await this.deliveries.recordAttempt(delivery, outcome, { delivered, retryInMs });
     this.options.metrics?.countAttempt(delivered ? 'delivered' : retryInMs === null ? 'failed' : 'retry_scheduled');
+    if (delivered) this.options.metrics?.observeDelivered((Date.now() - delivery.createdAt.getTime()) / 1000);
     this.logger.info(
       {
         deliveryId: delivery.id,

@@ -1,5 +1,5 @@
 import type { Logger } from '@kyc/logger';
-import { Gauge, type Registry, metricsRegistry, sharedCounter } from '@kyc/metrics';
+import { Gauge, type Registry, metricsRegistry, sharedCounter, sharedHistogram } from '@kyc/metrics';
 import type { DeliveryRepository } from './delivery.repository';
 
 /** What became of one delivery attempt: the status the delivery has after it. */
@@ -13,6 +13,8 @@ export type AttemptResult = 'delivered' | 'retry_scheduled' | 'failed';
  */
 export class WebhookMetrics {
   private readonly attempts;
+  /** `kyc_webhook_delivery_seconds`: from enqueueing a delivery to its 2xx (the webhook SLO, p99 ≤ 5 s). */
+  private readonly latency;
 
   constructor(deliveries: DeliveryRepository, logger: Logger, registry: Registry = metricsRegistry()) {
     this.attempts = sharedCounter(
@@ -20,6 +22,13 @@ export class WebhookMetrics {
       'kyc_webhook_delivery_attempts_total',
       'Webhook delivery attempts, by what became of the delivery.',
       ['result'] as const,
+    );
+    this.latency = sharedHistogram(
+      registry,
+      'kyc_webhook_delivery_seconds',
+      'Time from enqueueing a webhook delivery (its event handled) to the receiver answering 2xx, retries included.',
+      [] as const,
+      [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
     );
     if (!registry.getSingleMetric('kyc_webhook_deliveries_waiting')) {
       new Gauge({
@@ -43,5 +52,9 @@ export class WebhookMetrics {
 
   countAttempt(result: AttemptResult): void {
     this.attempts.inc({ result });
+  }
+
+  observeDelivered(seconds: number): void {
+    this.latency.observe(Math.max(0, seconds));
   }
 }
