@@ -26,6 +26,7 @@ import { SessionsController } from './transport/http/sessions.controller';
 import { VerificationsController } from './transport/http/verifications.controller';
 import { PublicWidgetController } from './transport/http/public-widget.controller';
 import { WidgetPageController } from './transport/http/widget-page.controller';
+import { DashboardPageController } from './transport/http/dashboard-page.controller';
 import { BrandingAdminController } from './transport/http/admin/branding.controller';
 import { ApiReferenceController } from './transport/http/api-reference.controller';
 import { DesignTokensController } from './transport/http/design-tokens.controller';
@@ -48,6 +49,7 @@ export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
   DesignTokensController,
   PublicWidgetController,
   ApiReferenceController,
+  DashboardPageController,
 ];
 
 @Module({})

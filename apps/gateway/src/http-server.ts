@@ -107,13 +107,15 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     });
   });
 
-  // With ADMIN_PORT, /admin/* exists only on the admin listener and everything else only on PORT
-  // (health checks answer on both): each looks like an unknown route on the other.
+  // With ADMIN_PORT, /admin/* and the dashboard (a client of /admin/*, same origin) exist only on
+  // the admin listener and everything else only on PORT (health checks answer on both): each looks
+  // like an unknown route on the other.
   if (config.ADMIN_PORT !== undefined) {
     fastify.addHook('onRequest', async (request) => {
       const path = request.url.split('?')[0];
       if (path === '/healthz' || path === '/readyz') return;
-      if (path.startsWith('/admin/') !== servedByAdminListener(request.raw)) throw new KycError(ErrorCode.NOT_FOUND, 'Not found');
+      const adminSide = path.startsWith('/admin/') || path === '/dashboard' || path.startsWith('/dashboard/');
+      if (adminSide !== servedByAdminListener(request.raw)) throw new KycError(ErrorCode.NOT_FOUND, 'Not found');
     });
   }
 
