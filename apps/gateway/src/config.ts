@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { commonEnv, grpcAddress, loadConfig, positiveInt, z, serviceSignerEnv } from '@kyc/config';
 import { type AdminAuthThrottlePolicy, DEFAULT_ADMIN_AUTH_THROTTLE } from './domain/admin-auth-throttle';
 import { type ApiRateLimits, DEFAULT_API_RATE_LIMITS } from './domain/api-rate-limits';
+import { type DashboardSessionPolicy, DEFAULT_DASHBOARD_SESSION_POLICY } from './domain/dashboard-session';
 
 const isAddressOrRange = (entry: string) => {
   const [address, prefix, ...rest] = entry.split('/');
@@ -58,6 +59,10 @@ const schema = z
     ADMIN_AUTH_FAILURES_PER_SOURCE: positiveInt().default(DEFAULT_ADMIN_AUTH_THROTTLE.failuresPerSource),
     /** Failures with one credential within the window before it is answered 429. */
     ADMIN_AUTH_FAILURES_PER_CREDENTIAL: positiveInt().default(DEFAULT_ADMIN_AUTH_THROTTLE.failuresPerCredential),
+    /** A dashboard session ends after this long without a call (sliding; domain/dashboard-session.ts). */
+    DASHBOARD_IDLE_TIMEOUT_SECONDS: positiveInt().default(DEFAULT_DASHBOARD_SESSION_POLICY.idleSeconds),
+    /** ... and this long after sign-in, however active. */
+    DASHBOARD_SESSION_MAX_SECONDS: positiveInt().default(DEFAULT_DASHBOARD_SESSION_POLICY.absoluteSeconds),
     /** HMAC key of the embed tokens the session service issues (HS256); the same value as the session service's. */
     EMBED_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters'),
     /** How often expired idempotency keys and ended device-call and API-call windows are deleted. */
@@ -106,4 +111,9 @@ export const adminAuthThrottleOf = (config: GatewayConfig): AdminAuthThrottlePol
   windowSeconds: config.ADMIN_AUTH_FAILURE_WINDOW_SECONDS,
   failuresPerSource: config.ADMIN_AUTH_FAILURES_PER_SOURCE,
   failuresPerCredential: config.ADMIN_AUTH_FAILURES_PER_CREDENTIAL,
+});
+
+export const dashboardSessionPolicyOf = (config: GatewayConfig): DashboardSessionPolicy => ({
+  idleSeconds: config.DASHBOARD_IDLE_TIMEOUT_SECONDS,
+  absoluteSeconds: config.DASHBOARD_SESSION_MAX_SECONDS,
 });

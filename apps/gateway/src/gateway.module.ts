@@ -1,6 +1,6 @@
 import { type DynamicModule, Module, type Type } from '@nestjs/common';
 import type { DataSource } from '@kyc/persistence';
-import { type GatewayConfig, adminAuthThrottleOf, apiRateLimitsOf } from './config';
+import { type GatewayConfig, adminAuthThrottleOf, apiRateLimitsOf, dashboardSessionPolicyOf } from './config';
 import { ADMIN_AUTH_FAILURE_STORE, PostgresAdminAuthFailureStore } from './infrastructure/admin-auth-failure.store';
 import { API_CALL_WINDOW_STORE, PostgresApiCallWindowStore } from './infrastructure/api-call-window.store';
 import { DeviceCallWindowRepository } from './infrastructure/device-call-window.repository';
@@ -27,6 +27,9 @@ import { VerificationsController } from './transport/http/verifications.controll
 import { PublicWidgetController } from './transport/http/public-widget.controller';
 import { WidgetPageController } from './transport/http/widget-page.controller';
 import { DashboardPageController } from './transport/http/dashboard-page.controller';
+import { DashboardSessionController } from './transport/http/dashboard-session.controller';
+import { DASHBOARD_SESSIONS, DashboardSessions } from './transport/http/dashboard-sessions';
+import { DashboardSessionRepository } from './infrastructure/dashboard-session.repository';
 import { BrandingAdminController } from './transport/http/admin/branding.controller';
 import { ApiReferenceController } from './transport/http/api-reference.controller';
 import { DesignTokensController } from './transport/http/design-tokens.controller';
@@ -50,6 +53,7 @@ export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
   PublicWidgetController,
   ApiReferenceController,
   DashboardPageController,
+  DashboardSessionController,
 ];
 
 @Module({})
@@ -72,6 +76,16 @@ export class GatewayModule {
         { provide: ADMIN_TOKEN, useValue: config.ADMIN_TOKEN },
         { provide: ADMIN_AUTH_THROTTLE, useValue: adminAuthThrottleOf(config) },
         { provide: ADMIN_AUTH_FAILURE_STORE, useValue: new PostgresAdminAuthFailureStore(dataSource) },
+        {
+          provide: DASHBOARD_SESSIONS,
+          useValue: new DashboardSessions(
+            new DashboardSessionRepository(dataSource),
+            clients,
+            new PostgresAdminAuthFailureStore(dataSource),
+            adminAuthThrottleOf(config),
+            dashboardSessionPolicyOf(config),
+          ),
+        },
         { provide: EMBED_TOKEN_SECRET, useValue: config.EMBED_TOKEN_SECRET },
         deadLetterStoreProvider(dataSource),
       ],

@@ -21,8 +21,9 @@ const ACCESS_CLASSES: [RegExp, AccessClass][] = [
   [/^\/v1\/(sessions|verifications)(\/|$)/, 'secret-key'],
   [/^\/v1\/kyc\//, 'device'],
   [/^\/admin\/v1\//, 'admin'],
-  // Pages, assets, the embed script and loader, design tokens, logos, the QR hand-off exchange, health, the API reference.
-  [/^\/(widget|public|v1\/public|healthz|openapi\.json|docs)(\/|$)/, 'public'],
+  // Pages, assets, the embed script and loader, design tokens, logos, the QR hand-off exchange, health, the API reference,
+  // the dashboard's page and its sign-in (its own cookie; dashboard-session.spec.ts in the gateway covers it).
+  [/^\/(widget|public|v1\/public|healthz|openapi\.json|docs|dashboard)(\/|$)/, 'public'],
 ];
 
 type Credential =

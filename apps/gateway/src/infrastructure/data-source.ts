@@ -4,6 +4,7 @@ import { CreateDeviceCallWindows1764000000000 } from './migrations/1764000000000
 import { CreateApiCallWindows1764200000000 } from './migrations/1764200000000-CreateApiCallWindows';
 import { CreateAdminAuthFailures1764400000000 } from './migrations/1764400000000-CreateAdminAuthFailures';
 import { CreateWidgetHandoffs1764300000000 } from './migrations/1764300000000-CreateWidgetHandoffs';
+import { CreateDashboardSessions1764500000000 } from './migrations/1764500000000-CreateDashboardSessions';
 
 export function createGatewayDataSource(databaseUrl: string): DataSource {
   return createServiceDataSource({
@@ -16,6 +17,7 @@ export function createGatewayDataSource(databaseUrl: string): DataSource {
       CreateApiCallWindows1764200000000,
       CreateAdminAuthFailures1764400000000,
       CreateWidgetHandoffs1764300000000,
+      CreateDashboardSessions1764500000000,
     ],
   });
 }

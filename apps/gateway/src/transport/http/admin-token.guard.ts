@@ -6,6 +6,7 @@ import { type AdminAuthThrottlePolicy, credentialSubject, sourceSubject, throttl
 import { type AdminPermission, type OperatorRole, adminPermissionOf, isOperatorRole, mayCall } from '../../domain/admin-permissions';
 import { ADMIN_AUTH_FAILURE_STORE, type AdminAuthFailureStore } from '../../infrastructure/admin-auth-failure.store';
 import { ServiceClients } from '../../infrastructure/service-clients';
+import { DASHBOARD_SESSIONS, DashboardSessions, csrfRefusal } from './dashboard-sessions';
 import { bearerToken } from './secret-key.guard';
 
 /** The deployment's ADMIN_TOKEN: a bootstrap admin credential beside the operators' own. */
@@ -45,6 +46,10 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * limits every call from there is 429 RATE_LIMITED with Retry-After, before any credential is
  * checked (domain/admin-auth-throttle.ts). A session service that cannot be reached is 503 and
  * counts as no failure.
+ *
+ * Without an Authorization header, the dashboard's session cookie is the credential (issue 29):
+ * the same operator, roles and audit; a write (any method but GET/HEAD) also needs our own Origin
+ * and the session's CSRF token, else 403 FORBIDDEN (audited as denied) and nothing changes.
  */
 @Injectable()
 export class AdminTokenGuard implements CanActivate {
@@ -55,6 +60,7 @@ export class AdminTokenGuard implements CanActivate {
     private readonly clients: ServiceClients,
     @Inject(ADMIN_AUTH_FAILURE_STORE) private readonly failures: AdminAuthFailureStore,
     @Inject(ADMIN_AUTH_THROTTLE) private readonly throttle: AdminAuthThrottlePolicy,
+    @Inject(DASHBOARD_SESSIONS) private readonly dashboardSessions: DashboardSessions,
   ) {
     this.bootstrapDigest = digest(adminToken);
   }
@@ -72,7 +78,12 @@ export class AdminTokenGuard implements CanActivate {
         { retryAfterSeconds: verdict.retryAfterSeconds },
       );
 
-    const operator = token ? await this.authenticate(token) : null;
+    const dashboard = token ? null : await this.dashboardSessions.fromRequest(request);
+    const operator = token
+      ? await this.authenticate(token)
+      : dashboard
+        ? { id: dashboard.operator.id, role: dashboard.operator.role, bootstrap: false }
+        : null;
     if (!operator) {
       await this.failures.record(subjects, this.throttle.windowSeconds);
       throw new KycError(ErrorCode.UNAUTHENTICATED, 'Missing, wrong, revoked or disabled admin credential');
@@ -81,6 +92,11 @@ export class AdminTokenGuard implements CanActivate {
 
     const permission = adminPermissionOf(request.method, request.routeOptions.url ?? request.url);
     request.adminPermission = permission;
+    const csrfProblem = dashboard ? csrfRefusal(request, dashboard.sessionId) : null;
+    if (csrfProblem) {
+      request.adminDenied = true;
+      throw new KycError(ErrorCode.FORBIDDEN, csrfProblem);
+    }
     if (!mayCall(operator.role, permission)) {
       request.adminDenied = true;
       throw new KycError(ErrorCode.FORBIDDEN, `The ${operator.role} role may not call ${permission.action}`);

@@ -731,4 +731,10 @@ export const UNDOCUMENTED_ROUTES: readonly string[] = [
   'GET /openapi.json',
   'GET /docs',
   'GET /docs/{file}',
+  // The dashboard (issue 29): its page and assets, and its own sign-in (a cookie, not an API credential).
+  'GET /dashboard',
+  'GET /dashboard/assets/{file}',
+  'POST /dashboard/api/session',
+  'GET /dashboard/api/session',
+  'DELETE /dashboard/api/session',
 ];
