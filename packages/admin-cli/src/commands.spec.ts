@@ -30,6 +30,10 @@ describe(buildRequest.name, () => {
       body: { vaultReuseEnabled: true, vaultReuseMaxAgeDays: 90, vaultReuseBilling: 'free' },
     });
     expect(() => buildRequest('settings:set', ['p1', 'live'], { 'vault-reuse-billing': 'half' })).toThrow(UsageError);
+    expect(buildRequest('settings:set', ['p1', 'live'], { 'biometric-retention-days': '90' })).toMatchObject({
+      body: { biometricRetentionDays: 90 },
+    });
+    expect(() => buildRequest('settings:set', ['p1', 'live'], { 'biometric-retention-days': 'a year' })).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], {})).toThrow(UsageError);
     expect(() => buildRequest('settings:set', ['p1', 'live'], { 'poa-required': 'yes' })).toThrow(UsageError);
     expect(buildRequest('branding:set', ['p1', 'sandbox'], { primary: '#0b6e4f', radius: '4', font: 'Georgia, serif' })).toEqual({

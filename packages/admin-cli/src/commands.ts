@@ -55,9 +55,11 @@ function settingsChange(flags: Record<string, string | undefined>): Record<strin
       throw new UsageError('--vault-reuse-billing must be charge or free');
     change.vaultReuseBilling = flags['vault-reuse-billing'];
   }
+  if (flags['biometric-retention-days'] !== undefined)
+    change.biometricRetentionDays = wholeNumber(flags['biometric-retention-days'], 'biometric-retention-days');
   if (Object.keys(change).length === 0)
     throw new UsageError(
-      'name at least one of --poa-required, --poa-max-age-months, --allow-manual-upload, --vault-reuse, --vault-reuse-max-age-days, --vault-reuse-billing',
+      'name at least one of --poa-required, --poa-max-age-months, --allow-manual-upload, --vault-reuse, --vault-reuse-max-age-days, --vault-reuse-billing, --biometric-retention-days',
     );
   return change;
 }
@@ -115,8 +117,10 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   settings:set <projectId> <environment> [--poa-required true|false] [--poa-max-age-months 1-24]
                [--allow-manual-upload true|false] [--vault-reuse true|false]
                [--vault-reuse-max-age-days 1-730] [--vault-reuse-billing charge|free]
+               [--biometric-retention-days 30-3650]
       Changes only the settings given. New sessions take them; sessions already created keep
-      the settings they were created with.
+      the settings they were created with; the biometric retention applies to every completed
+      verification of the environment at the next retention sweep.
   branding:show <projectId> <environment>
   branding:set <projectId> <environment> [--primary #rrggbb] [--on-primary #rrggbb] [--text #rrggbb]
                [--surface #rrggbb] [--background #rrggbb] [--radius 0-32] [--font "Inter, sans-serif"]

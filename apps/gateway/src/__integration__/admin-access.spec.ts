@@ -325,6 +325,50 @@ describe('admin access: operators, roles, audit log, throttling', () => {
     expect((await call('GET', '/admin/v1/audit-log?before=abc')).status).toBe(400);
   });
 
+  it("sets a project environment's biometric retention (30-3650 days), admin only, audited; out of range → 400 VALIDATION_FAILED", async () => {
+    const url = `/admin/v1/projects/${projectId}/environments/live/settings`;
+    const column = async () =>
+      (
+        await database.dataSource.query(
+          `SELECT biometric_retention_days AS days FROM session.environment_settings WHERE project_id = $1 AND environment = 'live'`,
+          [projectId],
+        )
+      )[0]?.days;
+    expect((await call('GET', url, { token: operators.read_only.token })).body.biometricRetentionDays).toBe(365);
+
+    const changed = await call('PATCH', url, { token: operators.admin.token, body: { biometricRetentionDays: 90 } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ environment: 'live', biometricRetentionDays: 90, vaultReuseMaxAgeDays: 365 });
+    expect(await column()).toBe(90);
+    expect((await call('GET', url, { token: operators.reviewer.token })).body.biometricRetentionDays).toBe(90);
+    // Other settings change without touching it.
+    expect((await call('PATCH', url, { token: operators.admin.token, body: { poaMaxAgeMonths: 4 } })).body.biometricRetentionDays).toBe(90);
+
+    for (const days of [29, 3651, 90.5, '90', null]) {
+      const refused = await call('PATCH', url, { token: operators.admin.token, body: { biometricRetentionDays: days } });
+      expect([days, refused.status, refused.body.errorCode]).toEqual([days, 400, 'VALIDATION_FAILED']);
+    }
+    const reviewer = await call('PATCH', url, { token: operators.reviewer.token, body: { biometricRetentionDays: 30 } });
+    expect(reviewer.status).toBe(403);
+    expect(await column()).toBe(90);
+
+    const boundaries = [];
+    for (const days of [30, 3650])
+      boundaries.push((await call('PATCH', url, { token: operators.admin.token, body: { biometricRetentionDays: days } })).body);
+    expect(boundaries.map((body) => body.biometricRetentionDays)).toEqual([30, 3650]);
+    expect(await column()).toBe(3650);
+
+    const entries = (await call('GET', `/admin/v1/audit-log?action=settings.update&limit=3`)).body.entries;
+    expect(
+      entries.map((e: { operatorRole: string; outcome: string; statusCode: number }) => [e.operatorRole, e.outcome, e.statusCode]),
+    ).toEqual([
+      ['admin', 'succeeded', 200],
+      ['admin', 'succeeded', 200],
+      ['reviewer', 'denied', 403],
+    ]);
+    expect(entries[0].target).toBe(`project:${projectId} environment:live`);
+  });
+
   it('records the CLI: npm run admin -- operators:create|list|disable with an operator token, each in the audit log as cli', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(http.server.address() as AddressInfo).port}`;

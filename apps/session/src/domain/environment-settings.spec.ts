@@ -40,6 +40,19 @@ describe('environment settings', () => {
     );
   });
 
+  it('keeps a completed verification\'s face 365 days by default, 30 to 3650 as set', () => {
+    expect(DEFAULT_ENVIRONMENT_SETTINGS.biometricRetentionDays).toBe(365);
+    expect(changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { biometricRetentionDays: 30 }).biometricRetentionDays).toBe(30);
+    expect(changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { biometricRetentionDays: 3650 }).biometricRetentionDays).toBe(3650);
+    expect(changeSettings({ ...DEFAULT_ENVIRONMENT_SETTINGS, biometricRetentionDays: 90 }, { poaMaxAgeMonths: 6 }).biometricRetentionDays).toBe(90);
+  });
+
+  it.each([29, 3651, 90.5, Number.NaN])('refuses a biometric retention of %p days', (days) => {
+    expect(() => changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { biometricRetentionDays: days })).toThrow(
+      expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED, message: expect.stringContaining('biometricRetentionDays') }),
+    );
+  });
+
   it.each(['', 'FREE', 'discount'])('refuses a vault reuse billing of %p', (billing) => {
     expect(() => changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { vaultReuseBilling: billing as never })).toThrow(
       expect.objectContaining({ code: ErrorCode.VALIDATION_FAILED }),

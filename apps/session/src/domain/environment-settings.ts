@@ -17,6 +17,12 @@ export interface EnvironmentSettings {
   vaultReuseMaxAgeDays: number;
   /** Whether a reused completion is billed (`charge`) or not (`free`). */
   vaultReuseBilling: VaultReuseBilling;
+  /**
+   * How long a completed verification's enrolled face is kept, in days from the decision or the
+   * approval (docs/retention.md). Read by the retention sweep when it runs, not kept per session:
+   * shortening it applies to verifications already completed.
+   */
+  biometricRetentionDays: number;
 }
 
 export const VAULT_REUSE_BILLING = ['charge', 'free'] as const;
@@ -29,6 +35,7 @@ export const DEFAULT_ENVIRONMENT_SETTINGS: Readonly<EnvironmentSettings> = {
   vaultReuseEnabled: false,
   vaultReuseMaxAgeDays: 365,
   vaultReuseBilling: 'charge',
+  biometricRetentionDays: 365,
 };
 
 /** What a session keeps of its environment's settings (columns of session.sessions). */
@@ -57,6 +64,11 @@ export function sessionSettings(settings: EnvironmentSettings): SessionSettings 
 const POA_MAX_AGE_MONTHS_RANGE = { min: 1, max: 24 };
 /** Up to two years: an identity verified longer ago is checked again with a document. */
 const VAULT_REUSE_MAX_AGE_DAYS_RANGE = { min: 1, max: 730 };
+/**
+ * At least 30 days, so a customer's complaint or a reviewer's second look still finds the face;
+ * at most 10 years (the longest record-keeping duty AML laws set). The column's CHECK says the same.
+ */
+export const BIOMETRIC_RETENTION_DAYS_RANGE = { min: 30, max: 3650 };
 
 export type EnvironmentSettingsChange = Partial<EnvironmentSettings>;
 
@@ -64,6 +76,7 @@ export type EnvironmentSettingsChange = Partial<EnvironmentSettings>;
 export function changeSettings(current: EnvironmentSettings, change: EnvironmentSettingsChange): EnvironmentSettings {
   assertWholeNumberIn('poaMaxAgeMonths', change.poaMaxAgeMonths, POA_MAX_AGE_MONTHS_RANGE);
   assertWholeNumberIn('vaultReuseMaxAgeDays', change.vaultReuseMaxAgeDays, VAULT_REUSE_MAX_AGE_DAYS_RANGE);
+  assertWholeNumberIn('biometricRetentionDays', change.biometricRetentionDays, BIOMETRIC_RETENTION_DAYS_RANGE);
   const billing = change.vaultReuseBilling;
   if (billing !== undefined && !VAULT_REUSE_BILLING.includes(billing))
     throw new KycError(ErrorCode.VALIDATION_FAILED, `vaultReuseBilling must be one of ${VAULT_REUSE_BILLING.join(', ')}`);
@@ -74,6 +87,7 @@ export function changeSettings(current: EnvironmentSettings, change: Environment
     vaultReuseEnabled: change.vaultReuseEnabled ?? current.vaultReuseEnabled,
     vaultReuseMaxAgeDays: change.vaultReuseMaxAgeDays ?? current.vaultReuseMaxAgeDays,
     vaultReuseBilling: billing ?? current.vaultReuseBilling,
+    biometricRetentionDays: change.biometricRetentionDays ?? current.biometricRetentionDays,
   };
 }
 

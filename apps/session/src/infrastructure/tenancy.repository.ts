@@ -11,7 +11,7 @@ const PROJECT_COLUMNS = `p.id, p.name, p.account_id AS "accountId", a.name AS "a
 
 const SETTINGS_COLUMNS = `poa_required AS "poaRequiredForVerification", poa_max_age_months AS "poaMaxAgeMonths",
   allow_manual_upload AS "allowManualUpload", vault_reuse_enabled AS "vaultReuseEnabled", vault_reuse_max_age_days AS "vaultReuseMaxAgeDays",
-  vault_reuse_billing AS "vaultReuseBilling", updated_at AS "updatedAt"`;
+  vault_reuse_billing AS "vaultReuseBilling", biometric_retention_days AS "biometricRetentionDays", updated_at AS "updatedAt"`;
 
 /** Accounts, projects and their keys (spec part 5). */
 export class TenancyRepository implements TenancyStore {
@@ -129,7 +129,8 @@ export class TenancyRepository implements TenancyStore {
       const [stored] = returnedRows<StoredSettings>(
         await manager.query(
           `UPDATE session.environment_settings SET poa_required = $3, poa_max_age_months = $4, allow_manual_upload = $5,
-                  vault_reuse_enabled = $6, vault_reuse_max_age_days = $7, vault_reuse_billing = $8, updated_at = now()
+                  vault_reuse_enabled = $6, vault_reuse_max_age_days = $7, vault_reuse_billing = $8,
+                  biometric_retention_days = $9, updated_at = now()
             WHERE project_id = $1 AND environment = $2 RETURNING ${SETTINGS_COLUMNS}`,
           [
             projectId,
@@ -140,6 +141,7 @@ export class TenancyRepository implements TenancyStore {
             next.vaultReuseEnabled,
             next.vaultReuseMaxAgeDays,
             next.vaultReuseBilling,
+            next.biometricRetentionDays,
           ],
         ),
       );

@@ -227,6 +227,7 @@ export function toSettingsMessage(environment: EnvironmentName, settings: Stored
     vaultReuseEnabled: settings.vaultReuseEnabled,
     vaultReuseMaxAgeDays: settings.vaultReuseMaxAgeDays,
     vaultReuseBilling: settings.vaultReuseBilling,
+    biometricRetentionDays: settings.biometricRetentionDays,
     updatedAt: settings.updatedAt?.toISOString() ?? '',
   };
 }

@@ -171,7 +171,14 @@ export class SessionGrpcController implements session.SessionServiceController {
 
   async updateEnvironmentSettings(request: session.UpdateEnvironmentSettingsRequest): Promise<session.EnvironmentSettings> {
     const environment = fromProtoEnvironment(request.environment);
-    const { poaRequiredForVerification, poaMaxAgeMonths, allowManualUpload, vaultReuseEnabled, vaultReuseMaxAgeDays } = request;
+    const {
+      poaRequiredForVerification,
+      poaMaxAgeMonths,
+      allowManualUpload,
+      vaultReuseEnabled,
+      vaultReuseMaxAgeDays,
+      biometricRetentionDays,
+    } = request;
     const stored = await this.useCases.tenancy.updateSettings(request.projectId, environment, {
       poaRequiredForVerification,
       poaMaxAgeMonths,
@@ -180,6 +187,7 @@ export class SessionGrpcController implements session.SessionServiceController {
       vaultReuseMaxAgeDays,
       // Validated by the domain (charge | free).
       vaultReuseBilling: request.vaultReuseBilling as VaultReuseBilling | undefined,
+      biometricRetentionDays,
     });
     return toSettingsMessage(environment, stored);
   }

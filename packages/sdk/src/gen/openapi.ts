@@ -1171,6 +1171,7 @@ export interface components {
             vaultReuseEnabled: boolean;
             vaultReuseMaxAgeDays: number;
             vaultReuseBilling: string;
+            biometricRetentionDays: number;
             /** @description ISO 8601, or null when not (yet) set */
             updatedAt: string | null;
         };
@@ -1502,6 +1503,7 @@ export interface components {
             vaultReuseMaxAgeDays?: number;
             /** @enum {string} */
             vaultReuseBilling?: "charge" | "free";
+            biometricRetentionDays?: number;
         };
         AdminTopUpRequest: {
             amount: number;

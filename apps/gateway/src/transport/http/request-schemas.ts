@@ -84,6 +84,8 @@ export const environmentSettingsBody = z
     vaultReuseEnabled: z.boolean().optional(),
     vaultReuseMaxAgeDays: z.number().int().min(1).max(730).optional(),
     vaultReuseBilling: z.enum(['charge', 'free']).optional(),
+    /** How long a completed verification's enrolled face is kept (docs/retention.md); the session service checks the same range. */
+    biometricRetentionDays: z.number().int().min(30).max(3650).optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'name at least one setting');

@@ -99,6 +99,7 @@ function presentEnvironmentSettings(settings: session.EnvironmentSettings): z.in
     vaultReuseEnabled: settings.vaultReuseEnabled,
     vaultReuseMaxAgeDays: settings.vaultReuseMaxAgeDays,
     vaultReuseBilling: settings.vaultReuseBilling,
+    biometricRetentionDays: settings.biometricRetentionDays,
     updatedAt: settings.updatedAt || null,
   };
 }

@@ -240,6 +240,7 @@ export const environmentSettingsResponse = z.strictObject({
   vaultReuseEnabled: z.boolean(),
   vaultReuseMaxAgeDays: z.number(),
   vaultReuseBilling: z.string(),
+  biometricRetentionDays: z.number(),
   updatedAt: nullableTimestamp,
 });
 
