@@ -29,6 +29,8 @@ import { TenancyRepository } from './infrastructure/tenancy.repository';
 import { BrandingRepository } from './infrastructure/branding.repository';
 import { ProofOfAddressUseCase } from './application/proof-of-address.usecase';
 import { RecordConsentUseCase } from './application/record-consent.usecase';
+import { ReviewCaseQueries } from './application/review-cases.usecases';
+import { ReviewCaseRepository } from './infrastructure/review-case.repository';
 import { SessionGrpcController, SessionUseCases } from './transport/session.grpc-controller';
 
 /** The composition root: the one place adapters meet use cases (explicit constructor injection; Nest only hosts the controller). */
@@ -58,6 +60,7 @@ export function buildSessionUseCases(
     new OperatorUseCases(new OperatorRepository(dataSource), new AuditLogRepository(dataSource)),
     config,
     new BrandingUseCases(new BrandingRepository(dataSource)),
+    new ReviewCaseQueries(new ReviewCaseRepository(dataSource), tenancy, clients),
   );
 }
 
@@ -81,7 +84,12 @@ export function startSessionBackgroundWork(
   const retention = new RetentionSweeper(
     new RetentionRepository(dataSource),
     (before) => pruneEventLog(dataSource, before),
-    { outboxDays: config.OUTBOX_RETENTION_DAYS, eventLogDays: config.EVENT_LOG_RETENTION_DAYS },
+    {
+      outboxDays: config.OUTBOX_RETENTION_DAYS,
+      eventLogDays: config.EVENT_LOG_RETENTION_DAYS,
+      sessionRecordDays: config.SESSION_RECORD_RETENTION_DAYS,
+      consentDays: config.CONSENT_RETENTION_DAYS,
+    },
     logger,
   );
   const work = [

@@ -54,6 +54,7 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, AdminPermission>> = {
   [`DELETE ${ENV}/branding/logo`]: { action: 'branding.remove_logo', roles: ADMIN_ONLY },
 
   // Webhooks.
+  [`GET ${ENV}/webhook`]: { action: 'webhook.get', roles: EVERYONE },
   [`PUT ${ENV}/webhook`]: { action: 'webhook.set', roles: ADMIN_ONLY },
   [`POST ${ENV}/webhook/rotate-secret`]: { action: 'webhook.rotate_secret', roles: ADMIN_ONLY },
   [`GET ${ENV}/webhook/deliveries`]: { action: 'webhook.deliveries', roles: EVERYONE },

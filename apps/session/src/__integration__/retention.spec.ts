@@ -2,6 +2,9 @@ import { createLogger } from '@kyc/logger';
 import { withServiceDatabase } from '@kyc/testing';
 import type { ServiceClients } from '../application/ports/service-clients';
 import { RetentionSweeper } from '../application/retention-sweeper';
+import { SessionQueries } from '../application/session-queries.usecase';
+import { changeSettings } from '../domain/environment-settings';
+import { toVerificationMessage } from '../transport/session-messages';
 import { SubmitVerificationUseCase } from '../application/submit-verification.usecase';
 import { VerificationEvidenceGatherer } from '../application/verification-evidence';
 import type { SessionScope } from '../domain/session';
@@ -21,6 +24,7 @@ const logger = createLogger('retention-test', 'silent');
 describe('retention sweep (real PostgreSQL)', () => {
   const database = withServiceDatabase(createSessionDataSource);
   let sessions: SessionRepository;
+  let tenancy: TenancyRepository;
   let scope: SessionScope;
   const clients = {
     document: { getDocumentEvidence: async () => PASSPORT_EVIDENCE },
@@ -32,13 +36,13 @@ describe('retention sweep (real PostgreSQL)', () => {
     new RetentionSweeper(
       new RetentionRepository(database.dataSource),
       async () => ({ events: 0, deadLetters: 0 }),
-      { outboxDays: 7, eventLogDays: 30 },
+      { outboxDays: 7, eventLogDays: 30, sessionRecordDays: 90, consentDays: 1095 },
       logger,
     );
 
   beforeAll(async () => {
     sessions = new SessionRepository(database.dataSource);
-    const tenancy = new TenancyRepository(database.dataSource);
+    tenancy = new TenancyRepository(database.dataSource);
     scope = { projectId: (await tenancy.createProject('Retention', 'Tests')).project.id, environment: 'sandbox' };
   });
 
@@ -80,8 +84,8 @@ describe('retention sweep (real PostgreSQL)', () => {
     // Idempotent: a second sweep queues nothing new.
     expect((await sweeper().sweepOnce()).faces).toBe(0);
 
-    // The project shortens its biometric retention to 90 days: the 100-day-old face goes too.
-    await setRetention(90);
+    // The project shortens its biometric retention to 90 days (as the admin API does): the 100-day-old face goes too.
+    await tenancy.updateSettings(scope.projectId, scope.environment, (current) => changeSettings(current, { biometricRetentionDays: 90 }));
     await sweeper().sweepOnce();
     expect(await targetsOf(recent)).toEqual(['biometrics', 'document']);
   });
@@ -103,5 +107,107 @@ describe('retention sweep (real PostgreSQL)', () => {
     expect(await query(`SELECT 1 FROM session.outbox WHERE session_id = $1`, [sessionId])).toHaveLength(0);
     expect(await query(`SELECT 1 FROM session.outbox WHERE session_id = $1`, [other])).toHaveLength(1);
     expect(await query(`SELECT 1 FROM session.outbox WHERE session_id = $1`, [unpublished])).toHaveLength(1);
+  });
+
+  describe("closed sessions' personal fields and consent records", () => {
+    const personalFields = async (sessionId: string) =>
+      (
+        await query<Record<string, unknown>>(
+          `SELECT s.status, s.client_metadata, s.email, s.device_data, s.personal_data_cleared_at IS NOT NULL AS cleared,
+                  a.extracted_data, a.identity_key, a.confidence
+             FROM session.sessions s LEFT JOIN session.attempts a ON a.id = s.latest_attempt_id WHERE s.id = $1`,
+          [sessionId],
+        )
+      )[0]!;
+    /** A session in `status`, last changed `days` ago, with device data and a consent record of the same age. */
+    async function sessionEnded(status: string, days: number, options: { facePurged?: boolean } = {}): Promise<string> {
+      const sessionId = await completedDaysAgo(days);
+      await query(
+        `INSERT INTO session.consents (session_id, text_version, locale, ip_address, user_agent, created_at)
+         VALUES ($1, 'v1', 'en', '203.0.113.9', 'Mozilla/5.0 (retention)', now() - make_interval(days => $2))`,
+        [sessionId, days],
+      );
+      await query(
+        `UPDATE session.sessions SET status = $2, device_data = '{"ipAddress": "203.0.113.9", "userAgent": "Mozilla/5.0"}',
+                updated_at = now() - make_interval(days => $3) WHERE id = $1`,
+        [sessionId, status, days],
+      );
+      if (options.facePurged)
+        await query(
+          `INSERT INTO session.purge_requests (session_id, target, through_generation, purged_at)
+           SELECT id, 'biometrics', data_generation, now() FROM session.sessions WHERE id = $1
+           ON CONFLICT (session_id, target) DO UPDATE SET purged_at = now()`,
+          [sessionId],
+        );
+      return sessionId;
+    }
+    const consentsOf = async (sessionId: string) =>
+      (await query(`SELECT 1 FROM session.consents WHERE session_id = $1`, [sessionId])).length;
+
+    it('clears closed sessions older than SESSION_RECORD_RETENTION_DAYS, keeps the row; younger, open and still-enrolled ones untouched', async () => {
+      const expiredOld = await sessionEnded('expired', 120);
+      const rejectedOld = await sessionEnded('rejected', 91);
+      const completedFaceGone = await sessionEnded('completed', 400, { facePurged: true });
+      const completedFaceKept = await sessionEnded('completed', 100);
+      const expiredRecent = await sessionEnded('expired', 80);
+      const reviewOld = await sessionEnded('manual_review', 200);
+      const failedOld = await sessionEnded('failed', 200);
+      // The sweep's own face purge request for the 100-day-old completion would need the purge worker to finish first.
+      const before = await personalFields(completedFaceKept);
+
+      const swept = await sweeper().sweepOnce();
+      expect(swept.sessionsCleared).toBe(3);
+
+      for (const sessionId of [expiredOld, rejectedOld, completedFaceGone]) {
+        const after = await personalFields(sessionId);
+        expect(after).toMatchObject({
+          client_metadata: {},
+          email: null,
+          device_data: {},
+          cleared: true,
+          extracted_data: null,
+          identity_key: null,
+        });
+        // The tombstone keeps what billing, counts and the audit trail need.
+        expect(after.confidence).toBeGreaterThan(0);
+      }
+      expect((await personalFields(completedFaceGone)).status).toBe('completed');
+      expect(await personalFields(completedFaceKept)).toEqual(before);
+      for (const sessionId of [expiredRecent, reviewOld, failedOld]) {
+        const untouched = await personalFields(sessionId);
+        expect(untouched).toMatchObject({ cleared: false, email: expect.stringContaining('@example.com') });
+        expect(untouched.extracted_data).not.toBeNull();
+        expect(untouched.device_data).toEqual({ ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0' });
+      }
+      expect((await sweeper().sweepOnce()).sessionsCleared).toBe(0);
+
+      // The verification read of a cleared session answers as documented: the decision, no personal data.
+      const queries = new SessionQueries(sessions, tenancy);
+      const read = toVerificationMessage(await queries.getVerification(scope, completedFaceGone));
+      expect(read).toMatchObject({ sessionId: completedFaceGone, clientMetadataJson: '{}', hasVerification: true });
+      expect(read.verification).toMatchObject({ confidence: expect.any(Number) });
+      expect(JSON.stringify(read)).not.toMatch(/@example\.com|ERIKA|MUSTERMANN/i);
+      const expiredRead = toVerificationMessage(await queries.getVerification(scope, expiredOld));
+      expect(expiredRead).toMatchObject({ clientMetadataJson: '{}' });
+    });
+
+    it('deletes consent records after CONSENT_RETENTION_DAYS once their session is cleared; the table refuses deleting younger ones', async () => {
+      const oldCleared = await sessionEnded('expired', 1200);
+      const youngerCleared = await sessionEnded('expired', 1000);
+      const oldOpen = await sessionEnded('manual_review', 1200);
+      const swept = await sweeper().sweepOnce();
+      expect(swept.consents).toBeGreaterThanOrEqual(1);
+      expect(await consentsOf(oldCleared)).toBe(0);
+      expect(await consentsOf(youngerCleared)).toBe(1);
+      expect(await consentsOf(oldOpen)).toBe(1);
+
+      // Append-only stays: no change ever, no deletion before 365 days, whoever asks.
+      const recent = await sessionEnded('expired', 100);
+      await expect(query(`DELETE FROM session.consents WHERE session_id = $1`, [recent])).rejects.toThrow(/append-only/);
+      await expect(query(`UPDATE session.consents SET ip_address = '0.0.0.0' WHERE session_id = $1`, [youngerCleared])).rejects.toThrow(
+        /append-only/,
+      );
+      expect(await consentsOf(recent)).toBe(1);
+    });
   });
 });

@@ -6,14 +6,29 @@ export interface RetentionWindows {
   outboxDays: number;
   /** EVENT_LOG_RETENTION_DAYS: the Postgres event log and its dead letters. */
   eventLogDays: number;
+  /** SESSION_RECORD_RETENTION_DAYS: closed sessions' personal fields, counted from their last change. */
+  sessionRecordDays: number;
+  /** CONSENT_RETENTION_DAYS: consent records of cleared sessions, counted from the consent. */
+  consentDays: number;
 }
 
 const DAY_MS = 86_400_000;
 
+export interface SweepCounts {
+  faces: number;
+  outbox: number;
+  events: number;
+  deadLetters: number;
+  sessionsCleared: number;
+  consents: number;
+}
+
 /**
  * Enforces the session service's part of the retention schedule (docs/retention.md): completed
  * verifications' faces past their project's biometric retention go to the purge queue, published
- * outbox rows and old event log entries are deleted. Each run is bounded by batches and idempotent.
+ * outbox rows and old event log entries are deleted, closed sessions' personal fields are cleared
+ * (the rows stay as tombstones) and their old consent records deleted. Each run is bounded by
+ * batches and idempotent.
  */
 export class RetentionSweeper {
   constructor(
@@ -23,12 +38,15 @@ export class RetentionSweeper {
     private readonly logger: Logger,
   ) {}
 
-  async sweepOnce(now = new Date()): Promise<{ faces: number; outbox: number; events: number; deadLetters: number }> {
+  async sweepOnce(now = new Date()): Promise<SweepCounts> {
+    const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
     const faces = (await this.retention.purgeExpiredFaces(now)).length;
-    const outbox = await this.retention.pruneOutbox(new Date(now.getTime() - this.windows.outboxDays * DAY_MS));
-    const log = await this.pruneEventLog(new Date(now.getTime() - this.windows.eventLogDays * DAY_MS));
-    const swept = { faces, outbox, ...log };
-    if (faces || outbox || log.events || log.deadLetters) this.logger.info(swept, 'retention sweep');
+    const outbox = await this.retention.pruneOutbox(daysAgo(this.windows.outboxDays));
+    const log = await this.pruneEventLog(daysAgo(this.windows.eventLogDays));
+    const sessionsCleared = await this.retention.clearEndedSessions(daysAgo(this.windows.sessionRecordDays));
+    const consents = await this.retention.pruneConsents(daysAgo(this.windows.consentDays));
+    const swept = { faces, outbox, ...log, sessionsCleared, consents };
+    if (Object.values(swept).some((count) => count > 0)) this.logger.info(swept, 'retention sweep');
     return swept;
   }
 }

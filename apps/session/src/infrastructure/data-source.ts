@@ -14,6 +14,7 @@ import { VaultReuse1765200000000 } from './migrations/1765200000000-VaultReuse';
 import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-OperatorsAndAuditLog';
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
 import { OutboxTraceContext1765650000000 } from './migrations/1765650000000-OutboxTraceContext';
+import { SessionRecordRetention1765700000000 } from './migrations/1765700000000-SessionRecordRetention';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -38,6 +39,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       KeyedDuplicateKeys1765500000000,
       RetentionSettings1765500002000,
       OutboxTraceContext1765650000000,
+      SessionRecordRetention1765700000000,
     ],
     poolSize: 20,
   });

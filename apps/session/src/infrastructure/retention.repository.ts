@@ -1,4 +1,5 @@
 import { type DataSource, returnedRows } from '@kyc/persistence';
+import { CLOSED_STATUSES } from '../domain/session-status';
 
 /** What the session service deletes or hands to the purge queue once its retention window has passed (docs/retention.md). */
 export class RetentionRepository {
@@ -46,4 +47,63 @@ export class RetentionRepository {
     );
     return rows.map((row) => row.id);
   }
+
+  /**
+   * Clears the personal fields of sessions closed for good (completed, rejected, superseded,
+   * expired) whose last change is older than `endedBefore`: the client metadata, the e-mail and
+   * the device data (IP, user agent) on the session; the extracted data and the identity key on
+   * its attempts. The rows stay as tombstones (status, dates, decision figures, issue codes) for
+   * billing, counts and the audit log. A completion is cleared only once its face was purged
+   * (the project's biometric retention): until then vault reuse and the duplicate index compare
+   * against it and need its identity. Returns how many sessions were cleared.
+   */
+  async clearEndedSessions(endedBefore: Date, batchSize = 500): Promise<number> {
+    let cleared = 0;
+    for (;;) {
+      const rows = returnedRows(
+        await this.dataSource.query(
+          `WITH due AS (
+             SELECT s.id FROM session.sessions s
+              WHERE s.status IN (${CLOSED_STATUSES_SQL}) AND s.personal_data_cleared_at IS NULL AND s.updated_at < $1
+                AND (s.status <> 'completed' OR EXISTS (
+                      SELECT 1 FROM session.purge_requests p
+                       WHERE p.session_id = s.id AND p.target = 'biometrics' AND p.purged_at IS NOT NULL
+                         AND p.through_generation >= s.data_generation))
+              ORDER BY s.updated_at LIMIT $2 FOR UPDATE SKIP LOCKED),
+           attempts AS (
+             UPDATE session.attempts a SET extracted_data = NULL, identity_key = NULL
+               FROM due WHERE a.session_id = due.id AND (a.extracted_data IS NOT NULL OR a.identity_key IS NOT NULL) RETURNING 1)
+           UPDATE session.sessions s SET client_metadata = '{}', email = NULL, device_data = '{}', personal_data_cleared_at = now()
+             FROM due WHERE s.id = due.id RETURNING s.id`,
+          [endedBefore, batchSize],
+        ),
+      ).length;
+      cleared += rows;
+      if (rows < batchSize) return cleared;
+    }
+  }
+
+  /**
+   * Deletes consent records (IP address, user agent, wording) older than `createdBefore` whose
+   * session was already cleared: the consent outlives every use of the data it covers. The
+   * table's trigger refuses deleting one younger than 365 days, whatever this is asked.
+   */
+  async pruneConsents(createdBefore: Date, batchSize = 5_000): Promise<number> {
+    let pruned = 0;
+    for (;;) {
+      const deleted = returnedRows(
+        await this.dataSource.query(
+          `DELETE FROM session.consents WHERE id IN (
+             SELECT c.id FROM session.consents c JOIN session.sessions s ON s.id = c.session_id
+              WHERE c.created_at < $1 AND s.personal_data_cleared_at IS NOT NULL LIMIT $2)
+           RETURNING 1`,
+          [createdBefore, batchSize],
+        ),
+      ).length;
+      pruned += deleted;
+      if (deleted < batchSize) return pruned;
+    }
+  }
 }
+
+const CLOSED_STATUSES_SQL = CLOSED_STATUSES.map((status) => `'${status}'`).join(', ');

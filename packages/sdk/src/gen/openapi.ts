@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: 07bf7c9c8c1e514fed326bfe6ed00654620eb6a77dc087eac6c55dbf4d9b4a7b
+ * Document sha256: fd10f3b50a78262890056a12a1b6c9f406e30cd272c9740a6d69b6d9173ffb67
  */
 export interface paths {
     "/v1/sessions": {
@@ -797,7 +797,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read an environment's webhook endpoint (its URL; never a secret) */
+        get: operations["adminGetWebhook"];
         /** Set the environment's webhook URL (the secret is shown when created) */
         put: operations["adminSetWebhook"];
         post?: never;
@@ -1202,6 +1203,13 @@ export interface components {
             url: string;
             /** @description Only when this call created the endpoint */
             secret?: string;
+        };
+        WebhookEndpointStateResponse: {
+            url: string;
+            /** @description ISO 8601, or null when not (yet) set */
+            updatedAt: string | null;
+            /** @description Until when the rotated-out secret still signs beside the current one; null when none does */
+            previousSecretExpiresAt: string | null;
         };
         RotatedWebhookSecretResponse: {
             url: string;
@@ -3859,6 +3867,41 @@ export interface operations {
             403: components["responses"]["Flat403"];
             404: components["responses"]["Flat404"];
             413: components["responses"]["Flat413"];
+            429: components["responses"]["Flat429"];
+            500: components["responses"]["Flat500"];
+            503: components["responses"]["Flat503"];
+        };
+    };
+    adminGetWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The date-pinned API version (spec part 9); absent, malformed or unknown values mean the baseline. */
+                "service-version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                projectId: string;
+                environment: "test" | "sandbox" | "live";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Read an environment's webhook endpoint (its URL; never a secret) */
+            200: {
+                headers: {
+                    "service-version": components["headers"]["ServiceVersion"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointStateResponse"];
+                };
+            };
+            400: components["responses"]["Flat400"];
+            401: components["responses"]["Flat401"];
+            403: components["responses"]["Flat403"];
+            404: components["responses"]["Flat404"];
             429: components["responses"]["Flat429"];
             500: components["responses"]["Flat500"];
             503: components["responses"]["Flat503"];

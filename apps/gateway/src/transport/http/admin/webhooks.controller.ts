@@ -7,6 +7,7 @@ import type {
   webhookDeliveryListResponse,
   webhookDeliveryResponse,
   webhookEndpointResponse,
+  webhookEndpointStateResponse,
 } from '../openapi/response-schemas';
 import { AdminTokenGuard } from '../admin-token.guard';
 import { listSessionsQuery, rotateWebhookSecretBody, webhookBody } from '../request-schemas';
@@ -17,6 +18,13 @@ import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type Pro
 @UseGuards(AdminTokenGuard)
 export class WebhooksAdminController {
   constructor(private readonly clients: ServiceClients) {}
+
+  /** The endpoint as it is: its URL and until when a rotated-out secret still signs. Never a secret. 404 while none is set. */
+  @Get('environments/:environment/webhook')
+  async getWebhook(@InProjectEnvironment() scope: ProjectEnvironmentScope): Promise<z.infer<typeof webhookEndpointStateResponse>> {
+    const endpoint = await this.clients.webhook.getEndpoint(onWire(scope));
+    return { url: endpoint.url, updatedAt: endpoint.updatedAt || null, previousSecretExpiresAt: endpoint.previousSecretExpiresAt || null };
+  }
 
   /** The secret is in the answer only when this call created the endpoint; the same or another URL keeps it. */
   @Put('environments/:environment/webhook')

@@ -679,6 +679,15 @@ function adminOperations(): Operation[] {
       response: r.reviewResponse,
     }),
     admin({
+      method: 'get',
+      path: '/admin/v1/projects/{projectId}/environments/{environment}/webhook',
+      operationId: 'adminGetWebhook',
+      summary: "Read an environment's webhook endpoint (its URL; never a secret)",
+      params: projectEnvironment,
+      status: 200,
+      response: r.webhookEndpointStateResponse,
+    }),
+    admin({
       method: 'put',
       path: '/admin/v1/projects/{projectId}/environments/{environment}/webhook',
       operationId: 'adminSetWebhook',

@@ -272,6 +272,13 @@ export const webhookEndpointResponse = z.strictObject({
   url: z.string(),
   secret: z.string().optional().describe('Only when this call created the endpoint'),
 });
+export const webhookEndpointStateResponse = z.strictObject({
+  url: z.string(),
+  updatedAt: nullableTimestamp,
+  previousSecretExpiresAt: nullableTimestamp.describe(
+    'Until when the rotated-out secret still signs beside the current one; null when none does',
+  ),
+});
 export const rotatedWebhookSecretResponse = z.strictObject({
   url: z.string(),
   secret: z.string(),
