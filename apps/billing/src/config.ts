@@ -1,8 +1,9 @@
-import { commonEnv, grpcAddress, loadConfig, z, serviceVerifierEnv } from '@kyc/config';
+import { commonEnv, grpcAddress, loadConfig, processedEventRetentionEnv, z, serviceVerifierEnv } from '@kyc/config';
 
 const schema = z.object({
   ...commonEnv,
   ...serviceVerifierEnv,
+  ...processedEventRetentionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50055'),
   /** Free verifications a new project environment starts with, so Sandbox works at once. */
   BILLING_TRIAL_VERIFICATIONS: z.coerce.number().int().min(0).default(100),

@@ -1,4 +1,4 @@
-import { createEventBus } from '@kyc/events';
+import { createEventBus, processedEventRetention } from '@kyc/events';
 import { AdmissionGate, PeriodicTask, ServiceTokenSigner, runGrpcService } from '@kyc/grpc';
 import { BiometricsModule } from './biometrics.module';
 import { type BiometricsConfig, loadBiometricsConfig } from './config';
@@ -45,6 +45,13 @@ runGrpcService({
     const sealing = new EmbeddingSealing(dataSource, embeddingCipher(config));
     const seal = new PeriodicTask('embedding sealing', () => sealing.sealAll(), 60_000, logger);
     seal.start();
+    const inbox = new PeriodicTask(
+      'processed event retention',
+      processedEventRetention(dataSource, 'biometrics', config.PROCESSED_EVENT_RETENTION_DAYS),
+      config.PROCESSED_EVENT_SWEEP_INTERVAL_MS,
+      logger,
+    );
+    inbox.start();
     return [
       consumeCompletedVerifications(
         createEventBus({ kafkaBrokers: config.KAFKA_BROKERS, clientId: 'kyc-biometrics', dataSource, logger }),
@@ -53,6 +60,7 @@ runGrpcService({
       sweep,
       rekey,
       seal,
+      inbox,
     ];
   },
 });

@@ -1,9 +1,10 @@
-import { commonEnv, grpcAddress, loadConfig, z, serviceVerifierEnv } from '@kyc/config';
+import { commonEnv, grpcAddress, loadConfig, processedEventRetentionEnv, z, serviceVerifierEnv } from '@kyc/config';
 import { parseRetrySchedule } from './domain/retry-schedule';
 
 const schema = z.object({
   ...commonEnv,
   ...serviceVerifierEnv,
+  ...processedEventRetentionEnv,
   GRPC_URL: grpcAddress().default('127.0.0.1:50056'),
   /** Comma-separated delays between attempts; unset → the documented ~3-day schedule. */
   WEBHOOK_RETRY_SCHEDULE_MS: z

@@ -1,4 +1,4 @@
-import { createEventBus } from '@kyc/events';
+import { createEventBus, processedEventRetention } from '@kyc/events';
 import { PeriodicTask, runGrpcService } from '@kyc/grpc';
 import { loadWebhookConfig } from './config';
 import { createWebhookDataSource } from './infrastructure/data-source';
@@ -36,6 +36,13 @@ runGrpcService({
       logger,
     );
     prune.start();
-    return [consumer, dispatcher, prune];
+    const inbox = new PeriodicTask(
+      'processed event retention',
+      processedEventRetention(dataSource, 'webhook', config.PROCESSED_EVENT_RETENTION_DAYS),
+      config.PROCESSED_EVENT_SWEEP_INTERVAL_MS,
+      logger,
+    );
+    inbox.start();
+    return [consumer, dispatcher, prune, inbox];
   },
 });

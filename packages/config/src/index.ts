@@ -91,6 +91,18 @@ export const uploadCandidateEnv = {
  * session (which computes them) and biometrics (which re-keys the plain SHA-256 keys written before).
  * No default, as for every secret: at least 32 characters (`openssl rand -base64 32`).
  */
+export const processedEventRetentionEnv = {
+  /**
+   * A consumer's inbox (`<schema>.processed_events`, event ids only) forgets an event this many
+   * days after handling it (docs/retention.md). It must outlast every replay window: the Postgres
+   * event log (EVENT_LOG_RETENTION_DAYS, 30) and the Kafka topics' retention (7 days by default);
+   * at least 8 days.
+   */
+  PROCESSED_EVENT_RETENTION_DAYS: z.coerce.number().int().min(8).max(3650).default(60),
+  /** How often the inbox is pruned. */
+  PROCESSED_EVENT_SWEEP_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
+};
+
 export const duplicateKeyEnv = {
   DUPLICATE_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -base64 32`)'),
 };

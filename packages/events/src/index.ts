@@ -14,7 +14,7 @@ export { PostgresEventBus, type PollOutcome, appendToEventLog, createEventLogDat
 export { pruneEventLog } from './postgres/event-log-retention';
 export { KafkaEventBus } from './kafka/kafka-event-bus';
 export { createEventBus } from './create-event-bus';
-export { markProcessed, PROCESSED_EVENTS_DDL } from './inbox';
+export { markProcessed, PROCESSED_EVENTS_DDL, processedEventRetention, pruneProcessedEvents } from './inbox';
 export {
   encodeEvent,
   decodeEvent,

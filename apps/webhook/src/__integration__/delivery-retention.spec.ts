@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { markProcessed, processedEventRetention } from '@kyc/events';
+import { loadConfig, processedEventRetentionEnv, z } from '@kyc/config';
 import { withServiceDatabase } from '@kyc/testing';
 import { createWebhookDataSource } from '../infrastructure/data-source';
 import { DeliveryRetention } from '../infrastructure/delivery-retention';
@@ -40,5 +42,32 @@ describe('webhook delivery retention (real PostgreSQL)', () => {
       await query(`SELECT 1 FROM webhook.delivery_attempts WHERE delivery_id = ANY($1::uuid[])`, [[oldDelivered, oldFailed]]),
     ).toHaveLength(0);
     for (const kept of [recentDelivered, oldPending, oldHeld]) expect(await exists(kept)).toBe(true);
+  });
+
+  it("forgets the inbox's event ids after PROCESSED_EVENT_RETENTION_DAYS (60 by default), keeps younger ones deduplicating", async () => {
+    const handled = async (daysAgo: number) => {
+      const id = randomUUID();
+      await query(`INSERT INTO webhook.processed_events (event_id, processed_at) VALUES ($1, now() - make_interval(days => $2))`, [
+        id,
+        daysAgo,
+      ]);
+      return id;
+    };
+    const old = [await handled(61), await handled(400)];
+    const young = [await handled(59), await handled(0)];
+    const { PROCESSED_EVENT_RETENTION_DAYS } = loadConfig(z.object(processedEventRetentionEnv), {});
+    expect(PROCESSED_EVENT_RETENTION_DAYS).toBe(60);
+
+    expect(await processedEventRetention(database.dataSource, 'webhook', PROCESSED_EVENT_RETENTION_DAYS)()).toBe(2);
+    const left = (await query<{ event_id: string }>(`SELECT event_id FROM webhook.processed_events`)).map((row) => row.event_id);
+    for (const id of old) expect(left).not.toContain(id);
+    for (const id of young) expect(left).toContain(id);
+    // A kept id still deduplicates a redelivery.
+    expect(await database.dataSource.transaction((manager) => markProcessed(manager, 'webhook', young[0]!))).toBe(false);
+    expect(await processedEventRetention(database.dataSource, 'webhook', PROCESSED_EVENT_RETENTION_DAYS)()).toBe(0);
+    // The window is validated: under 8 days (a Kafka topic's default retention is 7) is refused.
+    expect(() => loadConfig(z.object(processedEventRetentionEnv), { PROCESSED_EVENT_RETENTION_DAYS: '7' })).toThrow(
+      /PROCESSED_EVENT_RETENTION_DAYS/,
+    );
   });
 });
