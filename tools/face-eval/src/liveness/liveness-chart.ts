@@ -3,6 +3,8 @@ import { rocChartSvg } from '../html-report';
 import { type RocPoint } from '../roc';
 import { type LivenessRoc, type ScoredSample } from './liveness-eval';
 
+const CANDIDATE_COLOURS = ['#6a1b9a', '#ad1457', '#2e7d32', '#00838f'];
+
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Hand-written SVG: fused vs model-only live probability per sample, coloured by true label. */
@@ -52,6 +54,13 @@ export function writeLivenessRocs(rocs: LivenessRoc[], threshold: number, outBas
       curves: [
         { label: 'fused', colour: '#1565c0', points: roc.fused, operatingPoint: at(roc.fused) },
         { label: 'MiniFASNet alone', colour: '#ef6c00', dashed: true, points: roc.modelOnly, operatingPoint: at(roc.modelOnly) },
+        ...Object.entries(roc.candidates ?? {}).map(([label, points], i) => ({
+          label,
+          colour: CANDIDATE_COLOURS[i % CANDIDATE_COLOURS.length],
+          dashed: true,
+          points,
+          operatingPoint: at(points),
+        })),
       ],
     });
     const file = `${outBase}.liveness-roc-${roc.set.replace(/[^a-z0-9-]+/gi, '-')}.svg`;

@@ -3,18 +3,23 @@ import { join, resolve } from 'path';
 import { analyzeFace, type Box, livenessBoxOf, type RgbImage } from '@kyc/face';
 import { SPOOF_DEV_BOXES } from '@kyc/face/testing';
 import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../dev-data';
+import { printCandidateReport } from './candidate-report-print';
+import { CANDIDATE_ONNX_DIR, HumanLivenessScorer } from './human-liveness-candidates';
 import { evaluateLiveness } from './liveness-eval';
 import { loadLivenessSets } from './dev-liveness-sets';
 import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
 
 /**
- * npm run eval:liveness [-- --liveness <labels.csv> ... --live <files.csv> ... --threshold 0.5]
+ * npm run eval:liveness [-- --liveness <labels.csv> ... --live <files.csv> ... --threshold 0.5 --candidates]
  * Evaluates on the development sets found under ../shared/data — spoof-dev (upstream samples,
  * hand-measured face boxes), spoof-real-dev (real live captures and attacks) and the photos of
  * faces-real-dev as live-only captures — plus synthetic attacks derived from their live images,
  * and any outside labels.csv (file,label[,attack_type][,x,y,width,height]) or live-only csv (a
  * file column). Files without a box get the selfie path's (our face analysis, livenessBoxOf). Writes reports/eval-liveness.json,
  * reports/eval-liveness.svg (per sample) and reports/eval-liveness.roc-<set>.svg (one ROC per set).
+ * --candidates (npm run eval:liveness-candidates) also scores every sample with Human's antispoof
+ * and liveness models (converted by `npm run models:candidates`) and reports them beside
+ * MiniFASNet per set, with the fusion rules of candidate-fusion.ts.
  */
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -44,7 +49,18 @@ async function main(): Promise<void> {
   process.stdout.write(
     `eval:liveness on ${sets.map((s) => `${s.name} (${s.files.length})`).join(', ')} + synthetic attacks from ${syntheticSources.length} live image(s)\n`,
   );
-  const report = await evaluateLiveness({ sets, syntheticSources, threshold, progress: (line) => process.stdout.write(`${line}\n`) });
+  let candidates: HumanLivenessScorer | undefined;
+  if (process.argv.includes('--candidates')) {
+    candidates = (await HumanLivenessScorer.open()) ?? undefined;
+    if (!candidates) throw new Error(`--candidates: no converted models in ${CANDIDATE_ONNX_DIR}; run npm run models:candidates`);
+  }
+  const report = await evaluateLiveness({
+    sets,
+    syntheticSources,
+    threshold,
+    candidates,
+    progress: (line) => process.stdout.write(`${line}\n`),
+  });
   const reports = resolve(process.cwd(), 'reports');
   mkdirSync(reports, { recursive: true });
   writeFileSync(join(reports, 'eval-liveness.json'), `${JSON.stringify(report, null, 2)}\n`);
@@ -97,6 +113,7 @@ async function main(): Promise<void> {
   process.stdout.write(
     `across-face screen-grid dB (veto from 26), on their box -> highest over nearby boxes: ${acrossFace.map((s) => `${s.name} ${s.acrossFaceAtBox.toFixed(1)} -> ${s.acrossFaceHighest.toFixed(1)}`).join(', ')}\n`,
   );
+  if (report.candidates) printCandidateReport(report.candidates, (line) => process.stdout.write(`${line}\n`));
   process.stdout.write(`wrote ${join(reports, 'eval-liveness.json')}, eval-liveness.svg and eval-liveness.liveness-roc-*.svg\n`);
 }
 

@@ -4,6 +4,8 @@ import sharp from 'sharp';
 import { type Box, checkLiveness, checkLivenessOnImage, type LivenessOptions, type LivenessResult, type RgbImage } from '@kyc/face';
 import { decodeToRgb } from '@kyc/face/stages';
 import { rocCurve, type RocPoint } from '../roc';
+import { type CandidateReport, candidateReport } from './candidate-fusion';
+import { CANDIDATE_KEYS, type CandidateKey, type CandidateScores } from './human-liveness-candidates';
 import { type LabelledFile } from './labelled-set';
 import { errorRates, type ErrorRates, percentile } from './liveness-metrics';
 import { minimaxOperatingPoint, type OperatingPoint, operatingPoints } from './operating-points';
@@ -24,6 +26,8 @@ export interface ScoredSample {
   subReason?: string;
   cues?: LivenessResult['details']['cues'];
   totalMs?: number;
+  /** Second-opinion models' live probability on the same face box (eval:liveness --candidates). */
+  candidates?: CandidateScores;
 }
 
 export interface LivenessSet {
@@ -41,6 +45,8 @@ export interface LivenessRoc {
   /** tar = bona fide accepted (1 − BPCER), far = attacks accepted (APCER), over the live-probability threshold. */
   fused: RocPoint[];
   modelOnly: RocPoint[];
+  /** Candidate second models alone (eval:liveness --candidates). */
+  candidates?: Partial<Record<CandidateKey, RocPoint[]>>;
 }
 
 /** Rejected bona fide captures and accepted attacks of the real sets, with what decided each. */
@@ -79,6 +85,8 @@ export interface LivenessEvalReport {
     screenGridSpread: ScreenGridSpread[];
     perImage: ScoredSample[];
   };
+  /** Candidate second models beside MiniFASNet, per set, and fusion rules with them (candidate-fusion.ts). */
+  candidates?: CandidateReport;
   latency: {
     image: string;
     runs: number;
@@ -153,6 +161,8 @@ export async function evaluateLiveness(input: {
   progress?: (line: string) => void;
   /** Finds the face in files that come without a box (e.g. an outside labels.csv). */
   detectFace?: LivenessOptions['detectFace'];
+  /** Scores a face box of an analysis image with candidate second models (eval:liveness --candidates). */
+  candidates?: { score(image: RgbImage, box: Box): Promise<CandidateScores> };
 }): Promise<LivenessEvalReport> {
   const threshold = input.threshold ?? 0.5;
   const log = input.progress ?? (() => undefined);
@@ -161,8 +171,15 @@ export async function evaluateLiveness(input: {
   const realSets = new Set(input.sets.filter((s) => s.real !== false).map((s) => s.name));
   for (const set of input.sets) {
     for (const file of set.files) {
-      const result = await checkLiveness(readFileSync(file.path), { faceBox: file.box, detectFace: input.detectFace, threshold });
-      rows.push(scored(file.file, set.name, 'file', file.label, result, file.attackType));
+      const bytes = readFileSync(file.path);
+      const result = await checkLiveness(bytes, { faceBox: file.box, detectFace: input.detectFace, threshold });
+      const row = scored(file.file, set.name, 'file', file.label, result, file.attackType);
+      if (input.candidates && result.details.faceBox) {
+        // The box the verdict used is in analysis pixels: score the candidates on the same decoded image.
+        const decoded = await decodeToRgb(bytes);
+        if (decoded.ok) row.candidates = await input.candidates.score(decoded.image, result.details.faceBox);
+      }
+      rows.push(row);
       if (realSets.has(set.name) && file.label === 'live' && file.box) {
         const spread = await screenGridSpread(file.path, `${set.name}/${file.file}`, file.box);
         if (spread) spreads.push(spread);
@@ -185,7 +202,9 @@ export async function evaluateLiveness(input: {
     const derived: DerivedSample[] = [...syntheticSpoofs(source.name, image, box), ...(await liveVariants(source.name, image, box))];
     for (const sample of derived) {
       const result = await checkLivenessOnImage(sample.image, { faceBox: sample.box, threshold });
-      rows.push(scored(sample.name, 'synthetic', sample.kind, sample.label, result));
+      const row = scored(sample.name, 'synthetic', sample.kind, sample.label, result);
+      if (input.candidates && result.details.faceBox) row.candidates = await input.candidates.score(sample.image, result.details.faceBox);
+      rows.push(row);
       log(
         `synthetic ${sample.name} (${sample.label}): ${result.isLive ? 'live' : `not live ${result.reason}/${result.subReason}`} p=${result.details.liveProbability?.toFixed(3) ?? '-'} model=${result.details.models?.mean.toFixed(3) ?? '-'}`,
       );
@@ -225,6 +244,7 @@ export async function evaluateLiveness(input: {
       screenGridSpread: spreads.sort((a, b) => b.highest - a.highest),
       perImage: rows,
     },
+    ...(input.candidates ? { candidates: candidateReport(rows, realSets, threshold) } : {}),
     latency,
     notes: [
       'Verdicts with no liveness decision (bad image, missing face box) count as rejected: an attack correctly, a bona fide sample as a BPCER error.',
@@ -306,6 +326,9 @@ export function livenessRocs(rows: ScoredSample[], realSets: Set<string>): Liven
       attacks: ownAttacks.length ? key : 'all real attacks',
       fused: curve(live, attacks, (r) => r.liveProbability),
       modelOnly: curve(live, attacks, (r) => r.modelLiveProbability),
+      ...(rows.some((r) => r.candidates)
+        ? { candidates: Object.fromEntries(CANDIDATE_KEYS.map((k) => [k, curve(live, attacks, (r) => r.candidates?.[k] ?? null)])) }
+        : {}),
     });
   }
   return rocs;
