@@ -13,6 +13,7 @@ import { DeadLettersAdminController, deadLetterStoreProvider } from './transport
 import { ProjectScopePipe } from './transport/http/admin/project-scope.pipe';
 import { ProjectsAdminController } from './transport/http/admin/projects.controller';
 import { ScoringAdminController } from './transport/http/admin/scoring.controller';
+import { AuditExportAdminController, ReviewAdminController } from './transport/http/admin/review.controller';
 import { SessionsAdminController } from './transport/http/admin/sessions.controller';
 import { WebhooksAdminController } from './transport/http/admin/webhooks.controller';
 import { OperatorsAdminController } from './transport/http/admin/operators.controller';
@@ -54,6 +55,8 @@ export const GATEWAY_CONTROLLERS: Type<unknown>[] = [
   ApiReferenceController,
   DashboardPageController,
   DashboardSessionController,
+  ReviewAdminController,
+  AuditExportAdminController,
 ];
 
 @Module({})

@@ -18,8 +18,16 @@ describe('the service allow-list', () => {
     expect(rpcs.filter((rpc) => !allowed.has(rpc) && !uncalled.includes(rpc))).toEqual([]);
   });
 
-  it('gives the decrypted portrait to the biometrics service only', () => {
+  it('gives the decrypted portrait to the biometrics service (the face match) and the session service (the case view) only', () => {
     const holders = Object.entries(SERVICE_ALLOW_LIST.document).filter(([, methods]) => methods?.includes('GetPortrait'));
-    expect(holders.map(([caller]) => caller)).toEqual(['biometrics']);
+    expect(holders.map(([caller]) => caller).sort()).toEqual(['biometrics', 'session']);
+  });
+
+  it("gives a side's decrypted image and its readings to the session service only: the gateway reaches them through it (issue 29)", () => {
+    for (const rpc of ['GetSideImage', 'GetReviewEvidence']) {
+      const holders = Object.entries(SERVICE_ALLOW_LIST.document).filter(([, methods]) => methods?.includes(rpc));
+      expect(holders.map(([caller]) => caller)).toEqual(['session']);
+    }
+    expect(SERVICE_ALLOW_LIST.session.gateway).toEqual(expect.arrayContaining(['GetReviewCase', 'GetCaseImage']));
   });
 });

@@ -57,12 +57,28 @@ export const SERVICE_ALLOW_LIST: { readonly [S in ServiceName]: { readonly [C in
       'DisableOperator',
       'AppendAuditEntry',
       'ListAuditEntries',
+      // The reviewer's queue, case view, case images and session history (issue 29).
+      'ListReviewQueue',
+      'GetReviewCase',
+      'GetCaseImage',
+      'GetSessionHistory',
     ],
     launcher: ['CreateProject', 'CreateOperator'],
   },
   document: {
-    session: ['AnalyzeSide', 'PromoteSide', 'GetDocumentEvidence', 'PurgeSession', 'AnalyzeProofOfAddress'],
-    // The decrypted portrait: the face match's input, and nobody else's.
+    // GetSideImage, GetPortrait and GetReviewEvidence: the reviewer's case view (issue 29), through the
+    // session service, which checks the session's project first; the gateway never reaches a decrypted image directly.
+    session: [
+      'AnalyzeSide',
+      'PromoteSide',
+      'GetDocumentEvidence',
+      'PurgeSession',
+      'AnalyzeProofOfAddress',
+      'GetReviewEvidence',
+      'GetSideImage',
+      'GetPortrait',
+    ],
+    // The decrypted portrait: the face match's input.
     biometrics: ['GetPortrait'],
   },
   biometrics: {
@@ -78,7 +94,7 @@ export const SERVICE_ALLOW_LIST: { readonly [S in ServiceName]: { readonly [C in
     gateway: ['GetBalance', 'TopUp', 'SetTrial', 'SetCreditLimit', 'ListLedger'],
   },
   webhook: {
-    gateway: ['SetEndpoint', 'RotateSecret', 'GetEndpoint', 'ListDeliveries', 'ReplayDelivery'],
+    gateway: ['SetEndpoint', 'RotateSecret', 'GetEndpoint', 'ListDeliveries', 'ReplayDelivery', 'ListSessionDeliveries'],
   },
 };
 

@@ -28,12 +28,19 @@ class PortraitStore {
     portraitsHandedOut += 1;
     return { found: true, image: Buffer.from('decrypted portrait'), side: 'front' } as unknown as document.Portrait;
   }
+
+  @GrpcMethod('DocumentService', 'GetSideImage')
+  getSideImage(): document.SideImage {
+    portraitsHandedOut += 1;
+    return { found: true, image: Buffer.from('decrypted side'), mediaType: 'image/jpeg' };
+  }
 }
 
 @Module({ controllers: [PortraitStore] })
 class PortraitModule {}
 
 const GET_PORTRAIT = '/kyc.document.v1.DocumentService/GetPortrait';
+const GET_SIDE_IMAGE = '/kyc.document.v1.DocumentService/GetSideImage';
 
 describe('service identity on a real gRPC server (document.GetPortrait)', () => {
   const keys = { gateway: generateServiceKeyPair(), session: generateServiceKeyPair(), biometrics: generateServiceKeyPair() };
@@ -45,12 +52,12 @@ describe('service identity on a real gRPC server (document.GetPortrait)', () => 
   let raw: grpc.Client;
 
   /** A GetPortrait call with exactly the metadata given; answers the gRPC status code. */
-  const callWith = (authorization?: string): Promise<grpc.status> =>
+  const callWith = (authorization?: string, method = GET_PORTRAIT): Promise<grpc.status> =>
     new Promise((resolve) => {
       const metadata = new grpc.Metadata();
       if (authorization !== undefined) metadata.set('authorization', authorization);
       raw.makeUnaryRequest(
-        GET_PORTRAIT,
+        method,
         () => Buffer.alloc(0),
         (buffer: Buffer) => buffer,
         {},
@@ -112,12 +119,27 @@ describe('service identity on a real gRPC server (document.GetPortrait)', () => 
     expect(portraitsHandedOut).toBe(0);
   });
 
-  it('refuses a valid caller that is not on the allow-list for GetPortrait (PERMISSION_DENIED)', async () => {
-    for (const caller of ['session', 'gateway'] as const) {
-      const token = await new ServiceTokenSigner(caller, keys[caller].privateKey).tokenFor('document');
-      expect(await callWith(bearer(token))).toBe(grpc.status.PERMISSION_DENIED);
-    }
+  it('refuses a valid caller that is not on the allow-list for GetPortrait or GetSideImage (PERMISSION_DENIED)', async () => {
+    const gateway = await new ServiceTokenSigner('gateway', keys.gateway.privateKey).tokenFor('document');
+    expect(await callWith(bearer(gateway))).toBe(grpc.status.PERMISSION_DENIED);
+    expect(await callWith(bearer(gateway), GET_SIDE_IMAGE)).toBe(grpc.status.PERMISSION_DENIED);
+    const biometrics = await new ServiceTokenSigner('biometrics', keys.biometrics.privateKey).tokenFor('document');
+    expect(await callWith(bearer(biometrics), GET_SIDE_IMAGE)).toBe(grpc.status.PERMISSION_DENIED);
     expect(portraitsHandedOut).toBe(0);
+  });
+
+  it("hands a side's decrypted image and the portrait to the session service (the reviewer's case view, issue 29)", async () => {
+    const client = createGrpcClient('document', url, {
+      deadlineMs: 5_000,
+      identity: new ServiceTokenSigner('session', keys.session.privateKey),
+    });
+    try {
+      expect(Buffer.from((await client.getSideImage({ sessionId: 'any', side: 1 })).image).toString()).toBe('decrypted side');
+      expect(Buffer.from((await client.getPortrait({ sessionId: 'any' })).image).toString()).toBe('decrypted portrait');
+      expect(portraitsHandedOut).toBe(2);
+    } finally {
+      client.close();
+    }
   });
 
   it('refuses a service that holds no identity (webhook) and an unknown issuer', async () => {

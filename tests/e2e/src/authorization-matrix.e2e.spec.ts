@@ -265,8 +265,10 @@ describe('Authorization matrix: every route × every credential kind (test mode,
         const response = await call(route, role);
         const isRead = route.method === 'GET';
         const reviewerDecides = role === 'reviewer' && route.path.endsWith('/review');
-        if (isRead && route.path.startsWith('/admin/v1/operators') && !route.path.endsWith('/me')) {
-          // Listing operators is admin-only.
+        const adminOnlyRead =
+          (route.path.startsWith('/admin/v1/operators') && !route.path.endsWith('/me')) || route.path === '/admin/v1/audit-log.csv';
+        if (isRead && adminOnlyRead) {
+          // Listing operators and exporting the whole audit log are admin-only.
           if (response.status !== 403) mismatches.push(`${route.method} ${route.path} as ${role}: ${response.status}, expected 403`);
         } else if (isRead || reviewerDecides) {
           if (response.status === 401 || response.status === 403)

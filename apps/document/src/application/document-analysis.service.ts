@@ -8,7 +8,7 @@ import { compareCardSides, judgeUpload, type RecordedSide, recordSide } from '..
 import { FacePortraitDetector } from '../infrastructure/face-portrait-detector';
 import type { ImageCipher } from '../infrastructure/image-cipher';
 import { cropPortrait } from '../infrastructure/portrait-cropper';
-import type { SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
+import type { PromotedSide, SideAnalysisRepository } from '../infrastructure/side-analysis.repository';
 import { DocumentStageMetrics } from '../infrastructure/stage-metrics';
 
 export interface AnalyzeSideCommand {
@@ -125,6 +125,21 @@ export class DocumentAnalysisService {
     const image = this.cipher.open(stored.sealed, imageContext(sessionId, side.side));
     const jpeg = await cropPortrait(image, side.rotation, side.portrait.box);
     return jpeg ? { side: side.side, jpeg } : null;
+  }
+
+  /** The promoted sides as the reviewer's case view reads them (issue 29). */
+  reviewSides(sessionId: string): Promise<PromotedSide[]> {
+    return this.sides.promotedSides(sessionId);
+  }
+
+  /** One promoted side's image, decrypted for the reviewer's case view; null once purged or never uploaded. */
+  async sideImage(sessionId: string, side: DocumentSide): Promise<{ image: Buffer; mediaType: string } | null> {
+    const stored = await this.sides.sealedImage(sessionId, side);
+    if (!stored) return null;
+    return {
+      image: this.cipher.open(stored.sealed, imageContext(sessionId, side)),
+      mediaType: stored.format === 'png' ? 'image/png' : 'image/jpeg',
+    };
   }
 
   /** Removes the session's images, analyses and extracted data (up to a data generation); returns how many sides went. */

@@ -61,6 +61,29 @@ export interface MrzSummary {
   namesMayMissLetters?: boolean;
 }
 
+/**
+ * What each zone read on its own, for the reviewer's case view (issue 29): the MRZ's fields as
+ * parsed and the visual zone's values, beside the combined extractedData. Personal data like
+ * extractedData, purged with the side. Absent on sides stored before it was kept.
+ */
+export interface ZoneReadings {
+  mrz: Record<string, string>;
+  viz: Record<string, string>;
+}
+
+export function zoneReadingsOf(analysis: Pick<SideAnalysis, 'mrz' | 'viz'>): ZoneReadings {
+  const mrz = Object.fromEntries(
+    Object.entries(analysis.mrz?.fields ?? {})
+      .filter(([, field]) => typeof field?.value === 'string' && field.value.replace(/</g, '').trim() !== '')
+      .map(([name, field]) => [name, field.value]),
+  );
+  const { raw: _raw, text: _text, ...vizValues } = analysis.viz ?? { raw: {}, text: '' };
+  const viz = Object.fromEntries(
+    Object.entries(vizValues).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
+  return { mrz, viz };
+}
+
 /** The persisted outcome of analysing one side: enough to answer evidence and crop the portrait. */
 export interface RecordedSide {
   side: DocumentSide;
@@ -72,6 +95,7 @@ export interface RecordedSide {
   authenticitySignals: AuthenticitySignal[];
   extractedData: ExtractedData;
   mrz: MrzSummary | null;
+  readings?: ZoneReadings;
   portrait: PortraitRecord;
   /** Clockwise degrees the stored image must be turned to match `portrait.box`. */
   rotation: 0 | 90 | 180 | 270;
@@ -102,6 +126,7 @@ export function recordSide(analysis: SideAnalysis, portraitBox?: RelativeBox): R
           namesMayMissLetters: mrzNamesMayMissLetters(mrz),
         }
       : null,
+    readings: zoneReadingsOf(analysis),
     portrait: portrait.checked
       ? {
           checked: true,

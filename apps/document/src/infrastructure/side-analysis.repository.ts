@@ -24,6 +24,15 @@ export interface SideToSave {
   image: { format: 'jpeg' | 'png'; sealed: SealedImage };
 }
 
+export interface PromotedSide {
+  side: DocumentSide;
+  detectedDocumentType: string;
+  detectionConfidence: number;
+  /** Null in test mode. */
+  analysis: RecordedSide | null;
+  imageAvailable: boolean;
+}
+
 /**
  * Every upload is stored as a candidate (its analysis and its encrypted image) under a new upload
  * id; the session promotes one candidate per side. Reads see promoted sides only, so a candidate
@@ -121,6 +130,16 @@ export class SideAnalysisRepository {
       [sessionId, side],
     );
     return rows[0]?.analysis ?? null;
+  }
+
+  /** The promoted sides with what the reviewer's case view shows of them (no image bytes). */
+  async promotedSides(sessionId: string): Promise<PromotedSide[]> {
+    return this.dataSource.query(
+      `SELECT a.side, a.detected_document_type AS "detectedDocumentType", a.detection_confidence AS "detectionConfidence", a.analysis,
+              EXISTS (SELECT 1 FROM document.side_images i WHERE i.upload_id = a.upload_id) AS "imageAvailable"
+         FROM document.side_analyses a WHERE a.session_id = $1 AND a.promoted_at IS NOT NULL ORDER BY a.side`,
+      [sessionId],
+    );
   }
 
   async sealedImage(sessionId: string, side: DocumentSide): Promise<{ format: string; sealed: SealedImage } | null> {

@@ -87,6 +87,33 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
       : { found: false, image: Buffer.alloc(0), side: common.DocumentSide.DOCUMENT_SIDE_UNSPECIFIED };
   }
 
+  async getReviewEvidence(request: document.GetReviewEvidenceRequest): Promise<document.ReviewEvidence> {
+    const sides = await this.documents.reviewSides(request.sessionId);
+    return {
+      sides: sides.map(({ side, detectedDocumentType, detectionConfidence, analysis, imageAvailable }) => ({
+        side: documentSides.toWire(side),
+        detectedDocumentType,
+        detectionConfidence,
+        extracted: stringEntries(analysis?.extractedData),
+        mrzFields: stringEntries(analysis?.readings?.mrz),
+        mrzPresent: Boolean(analysis?.mrz),
+        mrzValid: analysis?.mrz?.valid ?? false,
+        mrzFailedCheckDigits: analysis?.mrz?.failedCheckDigits ?? [],
+        vizFields: stringEntries(analysis?.readings?.viz),
+        problems: analysis?.problems ?? [],
+        imageAvailable,
+      })),
+    };
+  }
+
+  async getSideImage(request: document.GetSideImageRequest): Promise<document.SideImage> {
+    const side = requireWire(documentSides, request.side, 'side');
+    const found = await this.documents.sideImage(request.sessionId, side);
+    return found
+      ? { found: true, image: found.image, mediaType: found.mediaType }
+      : { found: false, image: Buffer.alloc(0), mediaType: '' };
+  }
+
   async purgeSession(request: document.PurgeSessionRequest): Promise<document.PurgeSessionResponse> {
     const throughGeneration = request.throughGeneration ?? null;
     await this.proofOfAddress.purge(request.sessionId, throughGeneration);
@@ -96,4 +123,11 @@ export class DocumentGrpcController implements document.DocumentServiceControlle
   async analyzeProofOfAddress(request: document.AnalyzeProofOfAddressRequest): Promise<document.ProofOfAddressAnalysis> {
     return this.admission.run(() => this.proofOfAddress.analyze({ ...request, document: Buffer.from(request.document) }));
   }
+}
+
+/** A record's string values only (proto maps carry strings). */
+function stringEntries(record: object | undefined | null): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(record ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+  );
 }

@@ -37,6 +37,8 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, AdminPermission>> = {
   'POST /admin/v1/operators/:operatorId/disable': { action: 'operators.disable', roles: ADMIN_ONLY },
   'GET /admin/v1/operators/me': { action: 'operators.me', roles: EVERYONE },
   'GET /admin/v1/audit-log': { action: 'audit_log.list', roles: EVERYONE },
+  // The whole log in one file leaves the platform: admins only (issue 29).
+  'GET /admin/v1/audit-log.csv': { action: 'audit_log.export', roles: ADMIN_ONLY },
 
   // Projects, keys and settings.
   'GET /admin/v1/projects': { action: 'projects.list', roles: EVERYONE },
@@ -71,6 +73,13 @@ export const ADMIN_PERMISSIONS: Readonly<Record<string, AdminPermission>> = {
   [`GET ${P}/sessions`]: { action: 'sessions.list', roles: EVERYONE },
   [`POST ${P}/sessions/:sessionId/review`]: { action: 'sessions.review', roles: REVIEWERS },
   [`GET ${P}/sessions/:sessionId/decisions`]: { action: 'sessions.decisions', roles: EVERYONE },
+  // The reviewer's side (issue 29). Every look at a case or one of its images is its own audit
+  // entry (target = project and session ids, no personal data). read_only sees what a reviewer
+  // sees; only the decision above needs the reviewer role.
+  [`GET ${ENV}/review-queue`]: { action: 'review_queue.list', roles: EVERYONE },
+  [`GET ${P}/sessions/:sessionId/case`]: { action: 'sessions.case.view', roles: EVERYONE },
+  [`GET ${P}/sessions/:sessionId/case/images/:image`]: { action: 'sessions.case.image', roles: EVERYONE },
+  [`GET ${P}/sessions/:sessionId/history`]: { action: 'sessions.history', roles: EVERYONE },
 
   // Scoring policy.
   [`GET ${ENV}/scoring-policy`]: { action: 'scoring_policy.get', roles: EVERYONE },

@@ -15,6 +15,7 @@ import { OperatorsAndAuditLog1765400000000 } from './migrations/1765400000000-Op
 import { Branding1765300000000 } from './migrations/1765300000000-Branding';
 import { OutboxTraceContext1765650000000 } from './migrations/1765650000000-OutboxTraceContext';
 import { SessionRecordRetention1765700000000 } from './migrations/1765700000000-SessionRecordRetention';
+import { ReviewCases1765800000000 } from './migrations/1765800000000-ReviewCases';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -40,6 +41,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       RetentionSettings1765500002000,
       OutboxTraceContext1765650000000,
       SessionRecordRetention1765700000000,
+      ReviewCases1765800000000,
     ],
     poolSize: 20,
   });

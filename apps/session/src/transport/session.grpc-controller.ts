@@ -27,11 +27,12 @@ import {
   toBrandingMessage,
   toSessionMessage,
   toWidgetSessionMessage,
-  toSessionSummary,
   toSubmitResult,
   toVerificationMessage,
 } from './session-messages';
 import { toAuditEntryMessage, toOperatorMessage } from './operator-messages';
+import { CASE_IMAGES, type CaseImageName, type ReviewCaseQueries } from '../application/review-cases.usecases';
+import { toCaseAttemptMessage, toMarkMessage, toQueueMessage, toSummaryMessage } from './review-case-messages';
 
 export class SessionUseCases {
   constructor(
@@ -47,6 +48,7 @@ export class SessionUseCases {
     readonly operators: OperatorUseCases,
     readonly urls: PublicUrls,
     readonly branding: BrandingUseCases,
+    readonly reviewCases: ReviewCaseQueries,
   ) {}
 }
 
@@ -277,13 +279,73 @@ export class SessionGrpcController implements session.SessionServiceController {
   }
 
   async listSessions(request: session.ListSessionsRequest): Promise<session.ListSessionsResponse> {
-    const records = await this.useCases.queries.listSessions({
+    const instant = (value: string, name: string) => {
+      if (!value) return undefined;
+      const parsed = new Date(value);
+      if (Number.isNaN(parsed.getTime())) throw new KycError(ErrorCode.VALIDATION_FAILED, `${name} must be an ISO 8601 instant`);
+      return parsed;
+    };
+    const page = await this.useCases.reviewCases.search({
       projectId: request.projectId,
       environment: optionalEnvironment(request.environment),
       status: sessionStatuses.fromWire(request.status) ?? undefined,
+      sessionId: request.sessionId || undefined,
+      createdFrom: instant(request.createdFrom, 'createdFrom'),
+      createdTo: instant(request.createdTo, 'createdTo'),
+      emailHash: request.emailHash || undefined,
+      before: request.before || undefined,
       limit: Math.min(Math.max(request.limit || 50, 1), 500),
     });
-    return { sessions: records.map(toSessionSummary) };
+    return { sessions: page.items.map(toSummaryMessage), nextBefore: page.nextBefore ?? '' };
+  }
+
+  async listReviewQueue(request: session.ListReviewQueueRequest): Promise<session.ReviewQueue> {
+    const limit = Math.min(Math.max(request.limit || 50, 1), 200);
+    return toQueueMessage(await this.useCases.reviewCases.queue(request.projectId, optionalEnvironment(request.environment), limit));
+  }
+
+  async getReviewCase(request: session.ReviewCaseRequest): Promise<session.ReviewCase> {
+    const view = await this.useCases.reviewCases.getCase(request.projectId, request.sessionId, request.viewer.trim());
+    return {
+      session: toSummaryMessage(view.session),
+      inReviewSince: view.session.inReviewSince ? new Date(view.session.inReviewSince).toISOString() : '',
+      attempt: view.attempt ? toCaseAttemptMessage(view.attempt) : undefined,
+      openedBy: view.openedBy.map(toMarkMessage),
+      sides: view.sides,
+      signals: view.signals,
+      images: view.images,
+      imagesPurged: view.imagesPurged,
+    };
+  }
+
+  async getCaseImage(request: session.CaseImageRequest): Promise<session.CaseImage> {
+    if (!CASE_IMAGES.includes(request.image as CaseImageName))
+      throw new KycError(ErrorCode.VALIDATION_FAILED, `image must be one of ${CASE_IMAGES.join(', ')}`);
+    return this.useCases.reviewCases.image(request.projectId, request.sessionId, request.image as CaseImageName);
+  }
+
+  async getSessionHistory(request: session.SessionHistoryRequest): Promise<session.SessionHistory> {
+    const view = await this.useCases.reviewCases.history(request.projectId, request.sessionId);
+    return {
+      session: toSummaryMessage(view.session),
+      transitions: view.transitions.map((t) => ({
+        fromStatus: t.fromStatus ?? '',
+        toStatus: t.toStatus,
+        occurredAt: new Date(t.occurredAt).toISOString(),
+      })),
+      attempts: view.attempts.map((a) => {
+        const m = toCaseAttemptMessage(a);
+        return {
+          id: m.id,
+          status: m.status,
+          failureReason: m.failureReason,
+          createdAt: m.createdAt,
+          decidedAt: m.decidedAt,
+          reviewedBy: m.reviewedBy,
+          reviewedAt: m.reviewedAt,
+        };
+      }),
+    };
   }
 
   async reviewSession(request: session.ReviewSessionRequest): Promise<session.ReviewSessionResponse> {

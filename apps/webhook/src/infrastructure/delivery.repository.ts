@@ -151,6 +151,18 @@ export class DeliveryRepository {
     );
   }
 
+  /** Every delivery one session caused, oldest first (the reviewer's session history); none for another project's session. */
+  async listForSession(projectId: string, sessionId: string): Promise<DeliveryView[]> {
+    return this.dataSource.query(
+      `SELECT d.id, d.event_id AS "eventId", d.event_type AS "type", d.session_id AS "sessionId", d.status, d.attempts,
+              d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
+              coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'statusCode', a.status_code, 'latencyMs', a.latency_ms, 'error', a.error, 'at', a.created_at) ORDER BY a.attempt)
+                          FROM webhook.delivery_attempts a WHERE a.delivery_id = d.id), '[]') AS "attemptLog"
+         FROM webhook.deliveries d WHERE d.project_id::text = $1 AND d.session_id::text = $2 ORDER BY d.created_at, d.id LIMIT 500`,
+      [projectId, sessionId],
+    );
+  }
+
   async find(projectId: string, deliveryId: string): Promise<DeliveryView | null> {
     const rows: (DeliveryView & { environment: string })[] = await this.dataSource.query(
       `SELECT environment FROM webhook.deliveries WHERE id::text = $1 AND project_id::text = $2`,

@@ -70,6 +70,10 @@ export class WebhookGrpcController implements webhook.WebhookServiceController {
     return { deliveries: (await this.deliveries.list(request.projectId, environment, limit)).map(toDeliveryMessage) };
   }
 
+  async listSessionDeliveries(request: webhook.ListSessionDeliveriesRequest): Promise<webhook.ListDeliveriesResponse> {
+    return { deliveries: (await this.deliveries.listForSession(request.projectId, request.sessionId)).map(toDeliveryMessage) };
+  }
+
   async replayDelivery(request: webhook.ReplayDeliveryRequest): Promise<webhook.Delivery> {
     if (!(await this.deliveries.replay(request.projectId, request.deliveryId)))
       throw new KycError(ErrorCode.NOT_FOUND, 'Delivery not found in this project');

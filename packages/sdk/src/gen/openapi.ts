@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: fd10f3b50a78262890056a12a1b6c9f406e30cd272c9740a6d69b6d9173ffb67
+ * Document sha256: 2e5a8947afffddd6f35d4c8d5c8d5aa8d86f8bc3df5a04e5cfadbad6421e29d5
  */
 export interface paths {
     "/v1/sessions": {
@@ -756,6 +756,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/projects/{projectId}/environments/{environment}/review-queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The manual_review sessions of an environment, oldest first, with who opened each */
+        get: operations["adminReviewQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{projectId}/sessions/{sessionId}/case": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A case as a reviewer sees it (audited; marks it opened by the caller; Cache-Control: no-store)
+         * @description The document sides as read (MRZ and VIZ apart), the signals, the scoring runs with their explanation, the duplicate lines and the image URLs (`GET …/case/images/{front|back|main|portrait}`, decrypted per request, no-store). Every call is an audit entry `sessions.case.view`.
+         */
+        get: operations["adminReviewCase"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projects/{projectId}/sessions/{sessionId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A session's transitions, attempts and webhook deliveries, oldest first */
+        get: operations["adminSessionHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/projects/{projectId}/sessions": {
         parameters: {
             query?: never;
@@ -1258,6 +1312,8 @@ export interface components {
                 /** @description ISO 8601 */
                 expiresAt: string;
             }[];
+            /** @description Pass as `before` for the next page (newest first); null on the last page */
+            nextBefore: string | null;
         };
         ReviewResponse: {
             sessionId: string;
@@ -1454,6 +1510,173 @@ export interface components {
             timestamp: string;
         } & {
             [key: string]: unknown;
+        };
+        ReviewQueueResponse: {
+            environment: ("test" | "sandbox" | "live") | null;
+            /** @description Sessions in manual_review in this environment */
+            count: number;
+            /** @description ISO 8601, or null when not (yet) set */
+            oldestInReviewSince: string | null;
+            items: {
+                sessionId: string;
+                environment: ("test" | "sandbox" | "live") | null;
+                testMode: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description When the session went to manual_review */
+                inReviewSince: string;
+                /** @description Seconds since inReviewSince, at the time of the answer */
+                ageSeconds: number;
+                issueCodes: string[];
+                openedBy: {
+                    /** @description An operator id, or `bootstrap` */
+                    operatorId: string;
+                    /** @description Null for the bootstrap credential */
+                    operatorEmail: string | null;
+                    /** @description ISO 8601 */
+                    openedAt: string;
+                    /** @description openedAt + 15 minutes: after it the mark is no longer shown */
+                    expiresAt: string;
+                }[];
+            }[];
+        };
+        ReviewCaseResponse: {
+            session: {
+                id: string;
+                environment: ("test" | "sandbox" | "live") | null;
+                /** @description The session status (spec part 3); null only for a status newer than this gateway build */
+                status: ("pending" | "connected" | "processing" | "completed" | "failed" | "expired" | "manual_review" | "action_required" | "rejected" | "superseded") | null;
+                testMode: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description ISO 8601 */
+                updatedAt: string;
+                /** @description ISO 8601 */
+                expiresAt: string;
+                /** @description ISO 8601, or null when not (yet) set */
+                inReviewSince: string | null;
+            };
+            attempt: {
+                id: string;
+                status: string;
+                confidence: number | null;
+                documentType: string | null;
+                faceMatchStatus: string | null;
+                faceMatchScore: number | null;
+                failureReason: string | null;
+                issueCodes: string[];
+                extractedData: {
+                    [key: string]: string;
+                };
+                duplicateSuspected: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description ISO 8601, or null when not (yet) set */
+                decidedAt: string | null;
+                reviewedBy: string | null;
+                /** @description ISO 8601, or null when not (yet) set */
+                reviewedAt: string | null;
+            } | null;
+            /** @description Other operators' marks of the last 15 minutes (the caller's own is left out) */
+            openedBy: {
+                /** @description An operator id, or `bootstrap` */
+                operatorId: string;
+                /** @description Null for the bootstrap credential */
+                operatorEmail: string | null;
+                /** @description ISO 8601 */
+                openedAt: string;
+                /** @description openedAt + 15 minutes: after it the mark is no longer shown */
+                expiresAt: string;
+            }[];
+            sides: {
+                /** @description front, back or main */
+                side: string | null;
+                detectedDocumentType: string;
+                detectionConfidence: number;
+                /** @description The fields as combined (MRZ first, then VIZ) */
+                extracted: {
+                    [key: string]: string;
+                };
+                /** @description Null when this side has no MRZ */
+                mrz: {
+                    valid: boolean;
+                    failedCheckDigits: string[];
+                    fields: {
+                        [key: string]: string;
+                    };
+                } | null;
+                /** @description What the visual zone read, by field */
+                viz: {
+                    [key: string]: string;
+                };
+                problems: string[];
+                imageAvailable: boolean;
+            }[];
+            signals: {
+                code: string;
+                kind: string;
+                severity: string;
+                scope: string;
+                detail: string;
+            }[];
+            /** @description The scoring runs, newest first, with what fired and why */
+            decisions: components["schemas"]["StoredDecisionResponse"][];
+            /** @description A face seen before under another identity or e-mail */
+            duplicate: {
+                suspected: boolean;
+                /** @description The scoring explanation's duplicate lines */
+                explanation: {
+                    signal: string;
+                    value: number;
+                    weight: number;
+                    rule: string;
+                    code?: string;
+                    source?: string;
+                    kind?: string;
+                    severity?: string;
+                    side?: string;
+                    detail?: string;
+                }[];
+            };
+            /** @description Each image decrypted on request at its url (Cache-Control: no-store) */
+            images: {
+                /** @description front, back, main or portrait */
+                name: string;
+                url: string;
+            }[];
+            /** @description The session's document images are gone (a terminal state's purge, a failure, retention) */
+            imagesPurged: boolean;
+        };
+        SessionHistoryResponse: {
+            session: {
+                id: string;
+                environment: ("test" | "sandbox" | "live") | null;
+                /** @description The session status (spec part 3); null only for a status newer than this gateway build */
+                status: ("pending" | "connected" | "processing" | "completed" | "failed" | "expired" | "manual_review" | "action_required" | "rejected" | "superseded") | null;
+                testMode: boolean;
+                /** @description ISO 8601 */
+                createdAt: string;
+                /** @description ISO 8601 */
+                updatedAt: string;
+                /** @description ISO 8601 */
+                expiresAt: string;
+                /** @description ISO 8601, or null when not (yet) set */
+                inReviewSince: string | null;
+            };
+            /** @description Every transition, attempt and webhook delivery of the session, oldest first */
+            events: {
+                /** @description ISO 8601 */
+                at: string;
+                /** @enum {string} */
+                kind: "transition" | "attempt_started" | "attempt_decided" | "reviewed" | "webhook_delivery";
+                fromStatus: string | null;
+                toStatus: string | null;
+                attemptId: string | null;
+                attemptStatus: string | null;
+                reviewedBy: string | null;
+                failureReason: string | null;
+                delivery: components["schemas"]["WebhookDeliveryResponse"] | null;
+            }[];
         };
         CreateSessionRequest: {
             clientMetadata?: {
@@ -3794,12 +4017,124 @@ export interface operations {
             503: components["responses"]["Flat503"];
         };
     };
+    adminReviewQueue: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: {
+                /** @description The date-pinned API version (spec part 9); absent, malformed or unknown values mean the baseline. */
+                "service-version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                projectId: string;
+                environment: "test" | "sandbox" | "live";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manual_review sessions of an environment, oldest first, with who opened each */
+            200: {
+                headers: {
+                    "service-version": components["headers"]["ServiceVersion"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewQueueResponse"];
+                };
+            };
+            400: components["responses"]["Flat400"];
+            401: components["responses"]["Flat401"];
+            403: components["responses"]["Flat403"];
+            404: components["responses"]["Flat404"];
+            429: components["responses"]["Flat429"];
+            500: components["responses"]["Flat500"];
+            503: components["responses"]["Flat503"];
+        };
+    };
+    adminReviewCase: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The date-pinned API version (spec part 9); absent, malformed or unknown values mean the baseline. */
+                "service-version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                projectId: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A case as a reviewer sees it (audited; marks it opened by the caller; Cache-Control: no-store) */
+            200: {
+                headers: {
+                    "service-version": components["headers"]["ServiceVersion"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReviewCaseResponse"];
+                };
+            };
+            400: components["responses"]["Flat400"];
+            401: components["responses"]["Flat401"];
+            403: components["responses"]["Flat403"];
+            404: components["responses"]["Flat404"];
+            429: components["responses"]["Flat429"];
+            500: components["responses"]["Flat500"];
+            503: components["responses"]["Flat503"];
+        };
+    };
+    adminSessionHistory: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The date-pinned API version (spec part 9); absent, malformed or unknown values mean the baseline. */
+                "service-version"?: components["parameters"]["ServiceVersion"];
+            };
+            path: {
+                projectId: string;
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A session's transitions, attempts and webhook deliveries, oldest first */
+            200: {
+                headers: {
+                    "service-version": components["headers"]["ServiceVersion"];
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionHistoryResponse"];
+                };
+            };
+            400: components["responses"]["Flat400"];
+            401: components["responses"]["Flat401"];
+            403: components["responses"]["Flat403"];
+            404: components["responses"]["Flat404"];
+            429: components["responses"]["Flat429"];
+            500: components["responses"]["Flat500"];
+            503: components["responses"]["Flat503"];
+        };
+    };
     adminListSessions: {
         parameters: {
             query?: {
                 environment?: "test" | "sandbox" | "live";
                 status?: "pending" | "connected" | "processing" | "completed" | "failed" | "expired" | "manual_review" | "action_required" | "rejected" | "superseded";
                 limit?: number;
+                sessionId?: string;
+                from?: string;
+                to?: string;
+                emailHash?: string;
+                before?: string;
             };
             header?: {
                 /** @description The date-pinned API version (spec part 9); absent, malformed or unknown values mean the baseline. */

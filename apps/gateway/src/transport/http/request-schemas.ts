@@ -147,6 +147,16 @@ export const listSessionsQuery = z.object({
   environment: environmentName.optional(),
   status: z.enum(sessionStatuses.names as [SessionStatusName, ...SessionStatusName[]]).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
+  // Search (issue 29): one session by id, a creation range (from inclusive, to exclusive), the e-mail's hash, the next page.
+  sessionId: z.string().trim().min(1).max(64).optional(),
+  from: z.iso.datetime({ offset: true }).optional().describe('Created at or after this ISO 8601 instant'),
+  to: z.iso.datetime({ offset: true }).optional().describe('Created before this ISO 8601 instant'),
+  emailHash: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be the hex SHA-256 of the trimmed, lower-cased e-mail')
+    .optional()
+    .describe('Hex SHA-256 of clientMetadata.email, trimmed and lower-cased (the dashboard hashes in the browser)'),
+  before: z.string().max(100).optional().describe("The previous page's nextBefore"),
 });
 
 export const livenessBase64Body = z.object({ base64: z.string().max(MAX_BASE64_IMAGE_CHARS, 'the image must be at most 10 MB') });

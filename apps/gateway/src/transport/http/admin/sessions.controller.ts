@@ -16,13 +16,19 @@ export class SessionsAdminController {
   @Get()
   async listSessions(@Param('projectId') projectId: string, @Query() rawQuery: unknown): Promise<z.infer<typeof adminSessionListResponse>> {
     const query = listSessionsQuery.parse(rawQuery ?? {});
-    const { sessions } = await this.clients.session.listSessions({
+    const { sessions, nextBefore } = await this.clients.session.listSessions({
       projectId,
       environment: query.environment ? toProtoEnvironment(query.environment) : common.ProjectEnvironment.PROJECT_ENVIRONMENT_UNSPECIFIED,
       status: query.status ? sessionStatuses.toWire(query.status) : common.SessionStatus.SESSION_STATUS_UNSPECIFIED,
       limit: query.limit,
+      sessionId: query.sessionId ?? '',
+      createdFrom: query.from ?? '',
+      createdTo: query.to ?? '',
+      emailHash: query.emailHash?.toLowerCase() ?? '',
+      before: query.before ?? '',
     });
     return {
+      nextBefore: nextBefore || null,
       sessions: sessions.map((s) => ({
         id: s.id,
         environment: fromProtoEnvironment(s.environment),

@@ -67,7 +67,7 @@ export class WebhooksAdminController {
 }
 
 /** A delivery as the log shows it: the message's fields, timestamps not yet set as null. */
-function presentDelivery(delivery: webhook.Delivery): z.infer<typeof webhookDeliveryResponse> {
+export function presentDelivery(delivery: webhook.Delivery): z.infer<typeof webhookDeliveryResponse> {
   return {
     id: delivery.id,
     eventId: delivery.eventId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditLogQuery, createOperatorBody } from '../admin/operators.controller';
+import { reviewQueueQuery } from '../admin/review.controller';
 import { listDeadLettersQuery, replayDeadLettersBody } from '../admin/dead-letters.controller';
 import { designTokensQuery } from '../design-tokens.controller';
 import {
@@ -660,6 +661,36 @@ function adminOperations(): Operation[] {
     }),
     admin({
       method: 'get',
+      path: '/admin/v1/projects/{projectId}/environments/{environment}/review-queue',
+      operationId: 'adminReviewQueue',
+      summary: 'The manual_review sessions of an environment, oldest first, with who opened each',
+      params: projectEnvironment,
+      query: reviewQueueQuery,
+      status: 200,
+      response: r.reviewQueueResponse,
+    }),
+    admin({
+      method: 'get',
+      path: '/admin/v1/projects/{projectId}/sessions/{sessionId}/case',
+      operationId: 'adminReviewCase',
+      summary: 'A case as a reviewer sees it (audited; marks it opened by the caller; Cache-Control: no-store)',
+      description:
+        'The document sides as read (MRZ and VIZ apart), the signals, the scoring runs with their explanation, the duplicate lines and the image URLs (`GET …/case/images/{front|back|main|portrait}`, decrypted per request, no-store). Every call is an audit entry `sessions.case.view`.',
+      params: { ...projectId, ...sessionId },
+      status: 200,
+      response: r.reviewCaseResponse,
+    }),
+    admin({
+      method: 'get',
+      path: '/admin/v1/projects/{projectId}/sessions/{sessionId}/history',
+      operationId: 'adminSessionHistory',
+      summary: "A session's transitions, attempts and webhook deliveries, oldest first",
+      params: { ...projectId, ...sessionId },
+      status: 200,
+      response: r.sessionHistoryResponse,
+    }),
+    admin({
+      method: 'get',
       path: '/admin/v1/projects/{projectId}/sessions',
       operationId: 'adminListSessions',
       summary: "List a project's sessions",
@@ -737,6 +768,9 @@ export const UNDOCUMENTED_ROUTES: readonly string[] = [
   'GET /widget/assets/{file}',
   'GET /v1/public/{script}',
   'GET /v1/public/branding/logos/{file}',
+  // Not JSON: a case image (decrypted per request, no-store) and the audit log as CSV (README, Admin API).
+  'GET /admin/v1/projects/{projectId}/sessions/{sessionId}/case/images/{image}',
+  'GET /admin/v1/audit-log.csv',
   'GET /openapi.json',
   'GET /docs',
   'GET /docs/{file}',

@@ -317,6 +317,7 @@ export const adminSessionListResponse = z.strictObject({
       expiresAt: timestamp,
     }),
   ),
+  nextBefore: z.string().nullable().describe('Pass as `before` for the next page (newest first); null on the last page'),
 });
 export const reviewResponse = z.strictObject({ sessionId: z.string(), status: sessionStatus, verificationAttemptId: z.string() });
 
@@ -467,3 +468,110 @@ export type VerificationResponse = z.infer<typeof verificationResponse>;
 export type DesignTokensResponse = z.infer<typeof designTokensResponse>;
 export type BrandingResponse = z.infer<typeof brandingResponse>;
 export type WidgetSessionResponse = z.infer<typeof widgetSessionResponse>;
+
+// --- The reviewer's side (issue 29): queue, case, history, search ---
+
+const caseMark = z
+  .strictObject({
+    operatorId: z.string().describe('An operator id, or `bootstrap`'),
+    operatorEmail: z.string().nullable().describe('Null for the bootstrap credential'),
+    openedAt: timestamp,
+    expiresAt: timestamp.describe('openedAt + 15 minutes: after it the mark is no longer shown'),
+  })
+  .describe('Someone opened the case; it informs, it never locks');
+export const reviewQueueResponse = z.strictObject({
+  environment: nullableEnvironment,
+  count: z.number().describe('Sessions in manual_review in this environment'),
+  oldestInReviewSince: nullableTimestamp,
+  items: z.array(
+    z.strictObject({
+      sessionId: z.string(),
+      environment: nullableEnvironment,
+      testMode: z.boolean(),
+      createdAt: timestamp,
+      inReviewSince: timestamp.describe('When the session went to manual_review'),
+      ageSeconds: z.number().describe('Seconds since inReviewSince, at the time of the answer'),
+      issueCodes: z.array(z.string()),
+      openedBy: z.array(caseMark),
+    }),
+  ),
+});
+const caseSide = z.strictObject({
+  side: z.string().nullable().describe('front, back or main'),
+  detectedDocumentType: z.string(),
+  detectionConfidence: z.number(),
+  extracted: z.record(z.string(), z.string()).describe('The fields as combined (MRZ first, then VIZ)'),
+  mrz: z
+    .strictObject({
+      valid: z.boolean(),
+      failedCheckDigits: z.array(z.string()),
+      fields: z.record(z.string(), z.string()),
+    })
+    .nullable()
+    .describe('Null when this side has no MRZ'),
+  viz: z.record(z.string(), z.string()).describe('What the visual zone read, by field'),
+  problems: z.array(z.string()),
+  imageAvailable: z.boolean(),
+});
+export const reviewCaseResponse = z.strictObject({
+  session: z.strictObject({
+    id: z.string(),
+    environment: nullableEnvironment,
+    status: sessionStatus,
+    testMode: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    expiresAt: timestamp,
+    inReviewSince: nullableTimestamp,
+  }),
+  attempt: z
+    .strictObject({
+      id: z.string(),
+      status: z.string(),
+      confidence: z.number().nullable(),
+      documentType: z.string().nullable(),
+      faceMatchStatus: z.string().nullable(),
+      faceMatchScore: z.number().nullable(),
+      failureReason: z.string().nullable(),
+      issueCodes: z.array(z.string()),
+      extractedData: z.record(z.string(), z.string()),
+      duplicateSuspected: z.boolean(),
+      createdAt: timestamp,
+      decidedAt: nullableTimestamp,
+      reviewedBy: z.string().nullable(),
+      reviewedAt: nullableTimestamp,
+    })
+    .nullable(),
+  openedBy: z.array(caseMark).describe("Other operators' marks of the last 15 minutes (the caller's own is left out)"),
+  sides: z.array(caseSide),
+  signals: z.array(z.strictObject({ code: z.string(), kind: z.string(), severity: z.string(), scope: z.string(), detail: z.string() })),
+  decisions: z.array(storedDecisionResponse).describe('The scoring runs, newest first, with what fired and why'),
+  duplicate: z
+    .strictObject({
+      suspected: z.boolean(),
+      explanation: z.array(explanationEntry).describe("The scoring explanation's duplicate lines"),
+    })
+    .describe('A face seen before under another identity or e-mail'),
+  images: z
+    .array(z.strictObject({ name: z.string().describe('front, back, main or portrait'), url: z.string() }))
+    .describe('Each image decrypted on request at its url (Cache-Control: no-store)'),
+  imagesPurged: z.boolean().describe("The session's document images are gone (a terminal state's purge, a failure, retention)"),
+});
+export const sessionHistoryResponse = z.strictObject({
+  session: reviewCaseResponse.shape.session,
+  events: z
+    .array(
+      z.strictObject({
+        at: timestamp,
+        kind: z.enum(['transition', 'attempt_started', 'attempt_decided', 'reviewed', 'webhook_delivery']),
+        fromStatus: z.string().nullable(),
+        toStatus: z.string().nullable(),
+        attemptId: z.string().nullable(),
+        attemptStatus: z.string().nullable(),
+        reviewedBy: z.string().nullable(),
+        failureReason: z.string().nullable(),
+        delivery: webhookDeliveryResponse.nullable(),
+      }),
+    )
+    .describe('Every transition, attempt and webhook delivery of the session, oldest first'),
+});
