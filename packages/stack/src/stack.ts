@@ -11,7 +11,7 @@ import {
 } from './credentials';
 import { freePort } from './ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './postgres/embedded-postgres';
-import { provisionServiceRoles } from './postgres/service-roles';
+import { provisionServiceRoles, sealAuditLog } from './postgres/service-roles';
 import { ServiceProcess, runToCompletion } from './processes/service-process';
 import { TRACING_PRELOAD, tracedEnv } from './processes/tracing';
 import { loadOrCreateSecrets } from './secrets';
@@ -175,6 +175,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         }),
       ),
     );
+    // The admin audit log goes to kyc_audit_owner: the session role keeps INSERT and SELECT only.
+    if (database) await sealAuditLog(superuserUrl);
     say('migrations applied');
 
     const appEnv = (app: (typeof ALL_APPS)[number]): NodeJS.ProcessEnv => {

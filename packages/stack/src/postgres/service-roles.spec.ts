@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../ports';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded-postgres';
-import { provisionServiceRoles } from './service-roles';
+import { AUDIT_OWNER_ROLE, provisionServiceRoles, sealAuditLog } from './service-roles';
 
 /** Runs `sql` as whoever `url` names; answers the rows or the error's message. */
 async function as(url: string, sql: string): Promise<unknown[] | string> {
@@ -59,5 +59,76 @@ describe('one database role per schema (the launcher, on a real PostgreSQL)', ()
     expect(await as(urls.session!, `SELECT 1`)).toMatch(/password authentication failed/);
     expect(await as(next.session!, `SELECT 1 AS ok`)).toEqual([{ ok: 1 }]);
     urls = next;
+  });
+
+  describe('the admin audit log, owned by kyc_audit_owner', () => {
+    // The session service's migration (1765400000000-OperatorsAndAuditLog), run as the session role.
+    const AUDIT_LOG_DDL = `
+      CREATE TABLE session.admin_audit_log (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, action text NOT NULL);
+      CREATE FUNCTION session.admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'session.admin_audit_log is append-only: % refused', TG_OP; END $$;
+      CREATE TRIGGER admin_audit_log_no_update_or_delete BEFORE UPDATE OR DELETE ON session.admin_audit_log
+        FOR EACH ROW EXECUTE FUNCTION session.admin_audit_log_append_only();
+      CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON session.admin_audit_log
+        FOR EACH STATEMENT EXECUTE FUNCTION session.admin_audit_log_append_only();
+      INSERT INTO session.admin_audit_log (action) VALUES ('before the seal')`;
+    const entries = async () => (await as(database.url, `SELECT action FROM session.admin_audit_log ORDER BY id`)) as { action: string }[];
+
+    beforeAll(async () => {
+      expect(await as(urls.session!, AUDIT_LOG_DDL)).not.toEqual(expect.any(String));
+      // As the session role owns it, it can take the trigger away: the hole this closes.
+      expect(
+        await as(urls.session!, `BEGIN; DROP TRIGGER admin_audit_log_no_update_or_delete ON session.admin_audit_log; ROLLBACK`),
+      ).not.toEqual(expect.any(String));
+      await sealAuditLog(database.url);
+    });
+
+    it('lets the session role append and read, and refuses it UPDATE, DELETE, TRUNCATE, DROP TRIGGER, DISABLE TRIGGER and every DROP that takes the log', async () => {
+      expect(await as(urls.session!, `INSERT INTO session.admin_audit_log (action) VALUES ('after the seal') RETURNING action`)).toEqual([
+        { action: 'after the seal' },
+      ]);
+      expect(await as(urls.session!, `SELECT count(*)::int AS n FROM session.admin_audit_log`)).toEqual([{ n: 2 }]);
+      const refusals = {
+        update: await as(urls.session!, `UPDATE session.admin_audit_log SET action = 'forged'`),
+        delete: await as(urls.session!, `DELETE FROM session.admin_audit_log`),
+        truncate: await as(urls.session!, `TRUNCATE session.admin_audit_log`),
+        dropTrigger: await as(urls.session!, `DROP TRIGGER admin_audit_log_no_update_or_delete ON session.admin_audit_log`),
+        disableTrigger: await as(urls.session!, `ALTER TABLE session.admin_audit_log DISABLE TRIGGER ALL`),
+        dropFunction: await as(urls.session!, `DROP FUNCTION session.admin_audit_log_append_only() CASCADE`),
+        dropTable: await as(urls.session!, `DROP TABLE session.admin_audit_log`),
+        dropSchema: await as(urls.session!, `DROP SCHEMA session CASCADE`),
+        owner: await as(urls.session!, `ALTER TABLE session.admin_audit_log OWNER TO kyc_session`),
+      };
+      expect(refusals).toEqual({
+        update: 'permission denied for table admin_audit_log',
+        delete: 'permission denied for table admin_audit_log',
+        truncate: 'permission denied for table admin_audit_log',
+        dropTrigger: 'must be owner of relation admin_audit_log',
+        disableTrigger: 'must be owner of table admin_audit_log',
+        dropFunction: expect.stringMatching(/append-only: dropping .* is refused/),
+        dropTable: 'the admin audit log is append-only: dropping session.admin_audit_log is refused',
+        dropSchema: expect.stringMatching(/append-only: dropping .* is refused/),
+        owner: 'must be owner of table admin_audit_log',
+      });
+      expect((await entries()).map((e) => e.action)).toEqual(['before the seal', 'after the seal']);
+      expect(
+        await as(database.url, `SELECT tableowner FROM pg_tables WHERE schemaname = 'session' AND tablename = 'admin_audit_log'`),
+      ).toEqual([{ tableowner: AUDIT_OWNER_ROLE }]);
+      expect(await as(database.url, `SELECT rolcanlogin FROM pg_roles WHERE rolname = '${AUDIT_OWNER_ROLE}'`)).toEqual([
+        { rolcanlogin: false },
+      ]);
+    });
+
+    it('stays sealed at the next start (the schema hand-over leaves it alone) and the session role still owns its other tables', async () => {
+      urls = await provisionServiceRoles(database.url, ['session', 'document']);
+      await sealAuditLog(database.url);
+      expect(await as(urls.session!, `DELETE FROM session.admin_audit_log`)).toBe('permission denied for table admin_audit_log');
+      expect(await as(urls.session!, `INSERT INTO session.admin_audit_log (action) VALUES ('next start') RETURNING action`)).toEqual([
+        { action: 'next start' },
+      ]);
+      expect(await as(urls.session!, `DROP TABLE session.sessions`)).toEqual([]);
+      // The superuser (an operator with the database's own credentials) still can, on purpose: that is outside the services.
+      expect(await as(database.url, `SELECT count(*)::int AS n FROM session.admin_audit_log`)).toEqual([{ n: 3 }]);
+    });
   });
 });

@@ -46,10 +46,67 @@ export async function provisionServiceRoles(superuserUrl: string, apps: readonly
   return urls;
 }
 
-/** Ownership of what is already in the schema (tables, views, free sequences, functions, types) moves to its role. */
+/**
+ * The role that owns the admin audit log (`session.admin_audit_log`) and its append-only trigger
+ * function. Nobody logs in as it: the session service's role keeps INSERT and SELECT on the log,
+ * so it can neither change nor delete an entry, nor drop or disable the trigger (both need the
+ * table's owner).
+ */
+export const AUDIT_OWNER_ROLE = 'kyc_audit_owner';
+
+/**
+ * Hands the admin audit log to `kyc_audit_owner` once the session service's migrations made it
+ * (run as the superuser after the migrations, at every start; idempotent). As the owner of schema
+ * `session`, the session role could still drop the table, its trigger function or the whole
+ * schema: an event trigger refuses any DROP that would take the log or its triggers with it.
+ * Without the log (a database the session migrations have not reached) only the role is made.
+ */
+export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRoleName('session')): Promise<void> {
+  const client = new Client({ connectionString: superuserUrl });
+  await client.connect();
+  try {
+    await client.query(`DO $$ BEGIN
+      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${AUDIT_OWNER_ROLE}') THEN CREATE ROLE ${AUDIT_OWNER_ROLE} NOLOGIN; END IF;
+    END $$`);
+    const [found] = (await client.query(`SELECT to_regclass('session.admin_audit_log') IS NOT NULL AS present`)).rows as {
+      present: boolean;
+    }[];
+    if (!found?.present) return;
+    await client.query('BEGIN');
+    await client.query(`ALTER TABLE session.admin_audit_log OWNER TO ${AUDIT_OWNER_ROLE}`);
+    await client.query(`ALTER FUNCTION session.admin_audit_log_append_only() OWNER TO ${AUDIT_OWNER_ROLE}`);
+    await client.query(`REVOKE ALL ON session.admin_audit_log FROM ${sessionRole}`);
+    await client.query(`GRANT SELECT, INSERT ON session.admin_audit_log TO ${sessionRole}`);
+    await client.query(`
+      CREATE OR REPLACE FUNCTION public.kyc_keep_audit_log() RETURNS event_trigger LANGUAGE plpgsql AS $$
+      DECLARE dropped record;
+      BEGIN
+        FOR dropped IN SELECT * FROM pg_event_trigger_dropped_objects() LOOP
+          IF dropped.object_identity IN ('session.admin_audit_log', 'session.admin_audit_log_append_only()')
+             OR (dropped.object_type = 'trigger' AND dropped.object_identity LIKE '% on session.admin_audit_log') THEN
+            RAISE EXCEPTION 'the admin audit log is append-only: dropping % is refused', dropped.object_identity
+              USING ERRCODE = 'insufficient_privilege';
+          END IF;
+        END LOOP;
+      END $$`);
+    await client.query(`DROP EVENT TRIGGER IF EXISTS kyc_keep_audit_log`);
+    await client.query(`CREATE EVENT TRIGGER kyc_keep_audit_log ON sql_drop EXECUTE FUNCTION public.kyc_keep_audit_log()`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Ownership of what is already in the schema (tables, views, free sequences, functions, types)
+ * moves to its role; what the audit owner holds stays with it.
+ */
 const handOver = (schema: string, role: string) => `DO $$ DECLARE r record; BEGIN
   FOR r IN SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-    WHERE n.nspname = '${schema}' AND c.relkind IN ('r', 'p', 'v', 'm', 'S')
+    WHERE n.nspname = '${schema}' AND c.relkind IN ('r', 'p', 'v', 'm', 'S') AND pg_get_userbyid(c.relowner) <> '${AUDIT_OWNER_ROLE}'
       AND NOT (c.relkind = 'S' AND EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = c.oid AND d.deptype IN ('a', 'i')))
   LOOP
     EXECUTE format('ALTER %s %I.%I OWNER TO %I',
@@ -57,7 +114,7 @@ const handOver = (schema: string, role: string) => `DO $$ DECLARE r record; BEGI
       '${schema}', r.relname, '${role}');
   END LOOP;
   FOR r IN SELECT p.oid::regprocedure AS signature FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-    WHERE n.nspname = '${schema}'
+    WHERE n.nspname = '${schema}' AND pg_get_userbyid(p.proowner) <> '${AUDIT_OWNER_ROLE}'
   LOOP
     EXECUTE format('ALTER ROUTINE %s OWNER TO %I', r.signature, '${role}');
   END LOOP;
