@@ -203,4 +203,27 @@ describe(buildRequest.name, () => {
     expect(buildRequest('projects:show', ['../x'], {}).path).toBe('/admin/v1/projects/..%2Fx');
     expect(buildRequest('dead-letters:replay', ['../x'], {}).path).toBe('/admin/v1/dead-letters/..%2Fx/replay');
   });
+
+  it('wraps the reviewer routes of issue 29, hashing an e-mail before it leaves', () => {
+    expect(buildRequest('review:queue', ['p1', 'sandbox'], { limit: '20' })).toEqual({
+      method: 'GET',
+      path: '/admin/v1/projects/p1/environments/sandbox/review-queue?limit=20',
+    });
+    expect(() => buildRequest('review:queue', ['p1', 'prod'], {})).toThrow(UsageError);
+    expect(buildRequest('review:case', ['p1', 's1'], {}).path).toBe('/admin/v1/projects/p1/sessions/s1/case');
+    expect(buildRequest('sessions:history', ['p1', 's1'], {}).path).toBe('/admin/v1/projects/p1/sessions/s1/history');
+    const searched = buildRequest('sessions:list', ['p1'], {
+      email: '  Ana@Example.com ',
+      'session-id': 's1',
+      from: '2026-01-01T00:00:00Z',
+    }).path;
+    // SHA-256 of "ana@example.com".
+    expect(searched).toContain('emailHash=8e43ca37701228e74983efdbd0cff5c16b3b1e5d4e29a7c05626d4d25a018e11');
+    expect(searched).not.toContain('Example');
+    expect(searched).toContain('sessionId=s1');
+    expect(() => buildRequest('sessions:list', ['p1'], { email: 'a@b.c', 'email-hash': 'ff' })).toThrow(UsageError);
+    expect(buildRequest('audit:export', [], { operator: 'op-1', action: 'sessions.case.view' }).path).toBe(
+      '/admin/v1/audit-log.csv?operatorId=op-1&action=sessions.case.view',
+    );
+  });
 });

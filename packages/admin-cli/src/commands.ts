@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /** The CLI's commands as routes of the admin API: pure, so they can be tested without a server. */
 export interface AdminRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -140,6 +141,12 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   balance:set-trial <projectId> <environment> <verifications>
   balance:set-credit-limit <projectId> <environment> <verifications>
   sessions:list <projectId> [--environment test|sandbox|live] [--status <status>] [--limit N]
+                [--session-id <id>] [--from <ISO instant>] [--to <ISO instant>] [--before <cursor>]
+                [--email <address> | --email-hash <hex SHA-256>]
+      --email is hashed here (SHA-256 of the trimmed, lower-cased address): only the hash is sent.
+  sessions:history <projectId> <sessionId>  (transitions, attempts and webhook deliveries, oldest first)
+  review:queue <projectId> <environment> [--limit N]   (manual_review sessions, oldest first)
+  review:case <projectId> <sessionId>       (the case a reviewer sees; audited, marks it opened by you)
   sessions:approve <projectId> <sessionId>
   sessions:reject <projectId> <sessionId> --reason <text>
       The reviewer is the operator whose token makes the call; --reviewer <name> counts only
@@ -162,6 +169,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   operators:me                            (who the token belongs to)
   audit:list [--operator <operatorId>] [--action <action>] [--limit N] [--before ENTRY_ID]
       The admin audit log, newest first; every command of this CLI is in it (channel cli).
+  audit:export [--operator <operatorId>] [--action <action>] [--before ENTRY_ID]
+      The same, as CSV on standard output (admins only).
 
 environment is test, sandbox or live. The API and token come from KYC_API_URL and
 KYC_ADMIN_TOKEN (an operator's opk_ token, or the bootstrap ADMIN_TOKEN), or from
@@ -254,9 +263,22 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       if (flags.environment) query.set('environment', environment(flags.environment));
       if (flags.status) query.set('status', flags.status);
       if (flags.limit) query.set('limit', flags.limit);
+      if (flags['session-id']) query.set('sessionId', flags['session-id']);
+      for (const flag of ['from', 'to', 'before']) if (flags[flag]) query.set(flag, flags[flag]);
+      if (flags.email && flags['email-hash']) throw new UsageError('give --email or --email-hash, not both');
+      const emailHash = flags.email ? emailSearchHash(flags.email) : flags['email-hash'];
+      if (emailHash) query.set('emailHash', emailHash);
       const suffix = query.size ? `?${query.toString()}` : '';
       return { method: 'GET', path: `${project(0)}/sessions${suffix}` };
     }
+    case 'sessions:history':
+      return { method: 'GET', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/history` };
+    case 'review:queue': {
+      const suffix = flags.limit ? `?limit=${encodeURIComponent(flags.limit)}` : '';
+      return { method: 'GET', path: `${project(0)}/environments/${environment(args[1])}/review-queue${suffix}` };
+    }
+    case 'review:case':
+      return { method: 'GET', path: `${project(0)}/sessions/${required(args[1], 'sessionId')}/case` };
     case 'sessions:approve':
     case 'sessions:reject': {
       const decision = command === 'sessions:approve' ? 'approve' : 'reject';
@@ -323,7 +345,19 @@ export function buildRequest(command: string, args: string[], flags: Record<stri
       const suffix = query.size ? `?${query.toString()}` : '';
       return { method: 'GET', path: `/admin/v1/audit-log${suffix}` };
     }
+    case 'audit:export': {
+      const query = new URLSearchParams();
+      if (flags.operator) query.set('operatorId', flags.operator);
+      for (const flag of ['action', 'before']) if (flags[flag]) query.set(flag, flags[flag]);
+      const suffix = query.size ? `?${query.toString()}` : '';
+      return { method: 'GET', path: `/admin/v1/audit-log.csv${suffix}` };
+    }
     default:
       throw new UsageError(`unknown command "${command}"`);
   }
+}
+
+/** The sessions search's e-mail key (issue 29): hex SHA-256 of the trimmed, lower-cased address, as the dashboard computes it. */
+export function emailSearchHash(email: string): string {
+  return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }

@@ -55,6 +55,11 @@ async function main(): Promise<number> {
       radius: { type: 'string' },
       font: { type: 'string' },
       help: { type: 'boolean' },
+      'session-id': { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      email: { type: 'string' },
+      'email-hash': { type: 'string' },
     },
   });
   const [command, ...args] = positionals;
