@@ -45,7 +45,16 @@ export class KycDashboard extends LitElement {
   private viewElement: (HTMLElement & { context?: ViewContext }) | null = null;
   private readonly onHashChange = () => {
     this.hash = location.hash;
+    this.followRoute();
   };
+
+  /** A link naming a project or environment (another operator's, a bookmark) moves the pickers there. */
+  private followRoute(): void {
+    const match = matchRoute(this.views, this.hash);
+    const environment = match?.params.environment;
+    if (environment && (ENVIRONMENTS as readonly string[]).includes(environment)) this.environment = environment as Environment;
+    if (match?.params.projectId) this.projectId = match.params.projectId;
+  }
 
   constructor() {
     super();
@@ -86,6 +95,7 @@ export class KycDashboard extends LitElement {
   private begin(session: DashboardSession): void {
     this.api = new AdminApi(session.csrfToken, () => this.signedOutByServer());
     this.phase = { kind: 'signed-in', session };
+    this.followRoute();
     void this.loadProjects();
   }
 
@@ -198,7 +208,9 @@ export class KycDashboard extends LitElement {
   private renderShell(session: DashboardSession) {
     const views = this.allowedViews();
     const match = matchRoute(views, this.hash);
-    if (!match) {
+    // A screen of another role (a reviewer following an admin's link) says so; an unknown address goes to the first screen.
+    const forbidden = match ? null : matchRoute(this.views, this.hash);
+    if (!match && !forbidden) {
       const first = views.find((view) => view.nav && this.navPath(view));
       const path = first && this.navPath(first);
       if (path) queueMicrotask(() => (location.hash = `#${path}`));
@@ -242,7 +254,10 @@ export class KycDashboard extends LitElement {
             match
               ? html`<h1>${match.route.title}</h1>
                   ${this.viewOf(match.route, match.params, match.query, session)}`
-              : html`<p>Nothing to show here.</p>`
+              : forbidden
+                ? html`<h1>${forbidden.route.title}</h1>
+                    <p class="dash-problem" role="alert">This screen is not available to the ${operator.role.replace('_', '-')} role.</p>`
+                : html`<p>Nothing to show here.</p>`
           }
         </main>
       </div>

@@ -43,6 +43,11 @@ async function main(): Promise<void> {
   });
   if (stack.replicas > 1) console.log(`[stack] ${stack.replicas} processes per gRPC service, calls balanced round robin`);
   console.log(`[stack] ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${stack.baseUrl} (credentials: ${stack.credentialsFile})`);
+  // The operators' dashboard (README, "Dashboard"): sign in with one of them; the passwords are in the credentials file.
+  const operators = (stack.credentials.operators ?? []).map((operator) => `${operator.email} (${operator.role})`).join(', ');
+  console.log(
+    `[stack] dashboard: ${stack.baseUrl}/dashboard${operators ? ` (sign in as ${operators}; passwords in ${stack.credentialsFile})` : ''}`,
+  );
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
