@@ -1,4 +1,4 @@
-import { type KeyObject, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { type KeyObject, createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import type { ServiceName } from '@kyc/contracts';
 import type { Logger } from '@kyc/logger';
@@ -19,6 +19,8 @@ export const SERVICE_TOKEN_TTL_SECONDS = 60;
 /** Clock skew tolerated between hosts when checking exp and iat. */
 const CLOCK_TOLERANCE_SECONDS = 5;
 const METADATA_KEY = 'authorization';
+/** Verified tokens remembered per server process: a few per caller at a time (one per callee, renewed at half-life). */
+export const VERIFIED_TOKEN_CACHE_SIZE = 256;
 const HEALTH_SERVICE_PREFIX = '/grpc.health.v1.Health/';
 
 export interface ServiceKeyPair {
@@ -122,11 +124,22 @@ export class RefusedCall extends Error {
   }
 }
 
-/** Checks a call's token and the allow-list for the service this server is. */
+/**
+ * Checks a call's token and the allow-list for the service this server is. A caller reuses its
+ * token for half its lifetime, so a token whose signature and claims verified once is remembered,
+ * keyed by its SHA-256 digest, until the earlier of its `exp` and `iat` + the maximum token age
+ * (without the clock tolerance: a remembered token is never accepted later than a fresh check
+ * would accept it). At most VERIFIED_TOKEN_CACHE_SIZE are kept; refusals are never remembered, and
+ * any other token, a tampered one included, has another digest and is checked in full.
+ */
 export class ServiceTokenVerifier {
+  private readonly verified = new Map<string, { caller: ServiceCaller; validUntilMs: number }>();
+
   constructor(
     readonly service: ServiceName,
     private readonly publicKeys: ReadonlyMap<ServiceCaller, readonly KeyObject[]>,
+    /** The clock (epoch ms), for tests. */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** The verified caller, or a RefusedCall (UNAUTHENTICATED: no valid token; PERMISSION_DENIED: a valid caller, not allowed). */
@@ -136,34 +149,61 @@ export class ServiceTokenVerifier {
     return caller;
   }
 
+  /** How many verified tokens are remembered (bounded by VERIFIED_TOKEN_CACHE_SIZE). */
+  get rememberedTokens(): number {
+    return this.verified.size;
+  }
+
   private async authenticate(metadata: grpc.Metadata): Promise<ServiceCaller> {
     const values = metadata.get(METADATA_KEY);
     if (values.length === 0) throw new RefusedCall('missing', grpc.status.UNAUTHENTICATED);
     const match = values.length === 1 && typeof values[0] === 'string' ? /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(values[0]) : null;
     if (!match) throw new RefusedCall('malformed', grpc.status.UNAUTHENTICATED);
     const token = match[1]!;
+    const digest = createHash('sha256').update(token).digest('base64');
+    const remembered = this.verified.get(digest);
+    if (remembered) {
+      if (this.now() < remembered.validUntilMs) return remembered.caller;
+      this.verified.delete(digest);
+    }
     // The issuer picks the key to check with; it is trusted only once a signature by that key verifies.
     const claimedIssuer = this.unverifiedIssuer(token);
     const keys = claimedIssuer ? this.publicKeys.get(claimedIssuer) : undefined;
     if (!claimedIssuer || !keys?.length) throw new RefusedCall('unknown_caller', grpc.status.UNAUTHENTICATED);
-    let failure: RefusedCall = new RefusedCall('bad_signature', grpc.status.UNAUTHENTICATED);
+    let failure: RefusedCall | undefined;
     for (const key of keys) {
       try {
-        await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, key, {
           algorithms: [SERVICE_TOKEN_ALGORITHM],
           issuer: claimedIssuer,
           audience: this.service,
           requiredClaims: ['iat', 'exp'],
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
           maxTokenAge: SERVICE_TOKEN_TTL_SECONDS + CLOCK_TOLERANCE_SECONDS,
+          currentDate: new Date(this.now()),
         });
+        this.remember(
+          digest,
+          claimedIssuer,
+          Math.min(payload.exp!, payload.iat! + SERVICE_TOKEN_TTL_SECONDS + CLOCK_TOLERANCE_SECONDS) * 1000,
+        );
         return claimedIssuer;
       } catch (error) {
         failure = refusalOf(error);
         if (failure.reason !== 'bad_signature') break;
       }
     }
-    throw failure;
+    throw failure ?? new RefusedCall('bad_signature', grpc.status.UNAUTHENTICATED);
+  }
+
+  private remember(digest: string, caller: ServiceCaller, validUntilMs: number): void {
+    if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) {
+      const now = this.now();
+      for (const [key, entry] of this.verified) if (entry.validUntilMs <= now) this.verified.delete(key);
+      // Still full (more live tokens than callers normally hold): forget the oldest.
+      if (this.verified.size >= VERIFIED_TOKEN_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+    }
+    this.verified.set(digest, { caller, validUntilMs });
   }
 
   private unverifiedIssuer(token: string): ServiceCaller | undefined {
