@@ -35,6 +35,13 @@ var requiredSecrets = map[string]string{
 	"BIOMETRICS_SERVICE_PRIVATE_KEY": "placeholder",
 }
 
+func init() {
+	// One database login per service (the migrations create the roles from these passwords).
+	for _, app := range apps {
+		requiredSecrets["KYC_DB_PASSWORD_"+strings.ToUpper(app)] = "pw" + app
+	}
+}
+
 func main() {
 	if len(os.Args) != 2 {
 		fmt.Fprintln(os.Stderr, "usage: compose-check docker-compose.yml")
@@ -106,6 +113,10 @@ func check(project *types.Project) []string {
 		}
 		if url := service.Environment["DATABASE_URL"]; url == nil || !strings.Contains(*url, "@postgres:5432/") {
 			fail("%s: DATABASE_URL does not point at the postgres service", app)
+		} else if want := "postgres://kyc_" + app + ":pw" + app + "@"; !strings.HasPrefix(*url, want) {
+			fail("%s: DATABASE_URL does not log in as kyc_%s with its own password", app, app)
+		} else if login := migrate.Environment["DATABASE_URL_"+strings.ToUpper(app)]; login == nil || *login != *url {
+			fail("%s: the migrations do not create its login (DATABASE_URL_%s differs from its DATABASE_URL)", app, strings.ToUpper(app))
 		}
 		if dependency, ok := service.DependsOn["migrate"]; !ok || dependency.Condition != types.ServiceConditionCompletedSuccessfully {
 			fail("%s may start before the migrations completed", app)

@@ -61,6 +61,16 @@ describe('one database role per schema (the launcher, on a real PostgreSQL)', ()
     urls = next;
   });
 
+  it("takes the passwords it is given (compose's and the chart's secrets), quotes included, and rotates them", async () => {
+    const given = await provisionServiceRoles(database.url, ['session', 'document'], { session: `it's "given"`, document: 'doc-pw' });
+    expect(decodeURIComponent(new URL(given.session!).password)).toBe(`it's "given"`);
+    expect(await as(given.session!, `SELECT current_user AS role`)).toEqual([{ role: 'kyc_session' }]);
+    const rotated = await provisionServiceRoles(database.url, ['session', 'document'], { session: 'rotated', document: 'doc-pw' });
+    expect(await as(given.session!, `SELECT 1`)).toMatch(/password authentication failed/);
+    expect(await as(rotated.document!, `SELECT image FROM document.side_images`)).toEqual([{ image: 'portrait' }]);
+    urls = rotated;
+  });
+
   describe('the admin audit log, owned by kyc_audit_owner', () => {
     // The session service's migration (1765400000000-OperatorsAndAuditLog), run as the session role.
     const AUDIT_LOG_DDL = `

@@ -13,10 +13,15 @@ const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
  * One database role per schema, for the embedded PostgreSQL the launcher runs: `kyc_<app>` owns
  * schema `<app>` and everything in it (tables a data directory from before this got are handed
  * over), may use the event log's tables, and nothing else; the superuser keeps the cluster and
- * the event log. Each role gets a new random password at every start. Answers each app's URL.
+ * the event log. Each role gets a new random password at every start, or the one `passwords`
+ * names (compose and the Helm chart, from their secrets). Answers each app's URL.
  * Run after the event log's migrations, before the apps' (which then run as their schema's owner).
  */
-export async function provisionServiceRoles(superuserUrl: string, apps: readonly string[]): Promise<Record<string, string>> {
+export async function provisionServiceRoles(
+  superuserUrl: string,
+  apps: readonly string[],
+  passwords: Readonly<Record<string, string>> = {},
+): Promise<Record<string, string>> {
   const client = new Client({ connectionString: superuserUrl });
   await client.connect();
   const urls: Record<string, string> = {};
@@ -24,11 +29,13 @@ export async function provisionServiceRoles(superuserUrl: string, apps: readonly
     for (const app of apps) {
       if (!IDENTIFIER.test(app)) throw new Error(`"${app}" cannot name a schema`);
       const role = serviceRoleName(app);
-      const password = randomBytes(24).toString('hex');
+      const password = passwords[app] ?? randomBytes(24).toString('hex');
       await client.query(`DO $$ BEGIN
         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role}; END IF;
       END $$`);
-      await client.query(`ALTER ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD '${password}'`);
+      await client.query(
+        `ALTER ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${client.escapeLiteral(password)}`,
+      );
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${app} AUTHORIZATION ${role}`);
       await client.query(`ALTER SCHEMA ${app} OWNER TO ${role}`);
       await client.query(handOver(app, role));
@@ -61,7 +68,7 @@ export const AUDIT_OWNER_ROLE = 'kyc_audit_owner';
  * schema: an event trigger refuses any DROP that would take the log or its triggers with it.
  * Without the log (a database the session migrations have not reached) only the role is made.
  */
-export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRoleName('session')): Promise<void> {
+export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRoleName('session')): Promise<{ dropGuard: boolean }> {
   const client = new Client({ connectionString: superuserUrl });
   await client.connect();
   try {
@@ -71,7 +78,7 @@ export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRo
     const [found] = (await client.query(`SELECT to_regclass('session.admin_audit_log') IS NOT NULL AS present`)).rows as {
       present: boolean;
     }[];
-    if (!found?.present) return;
+    if (!found?.present) return { dropGuard: false };
     await client.query('BEGIN');
     await client.query(`ALTER TABLE session.admin_audit_log OWNER TO ${AUDIT_OWNER_ROLE}`);
     await client.query(`ALTER FUNCTION session.admin_audit_log_append_only() OWNER TO ${AUDIT_OWNER_ROLE}`);
@@ -89,9 +96,14 @@ export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRo
           END IF;
         END LOOP;
       END $$`);
-    await client.query(`DROP EVENT TRIGGER IF EXISTS kyc_keep_audit_log`);
-    await client.query(`CREATE EVENT TRIGGER kyc_keep_audit_log ON sql_drop EXECUTE FUNCTION public.kyc_keep_audit_log()`);
+    // Event triggers need a superuser; a managed PostgreSQL's master user may not be one.
+    const [me] = (await client.query(`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`)).rows as { rolsuper: boolean }[];
+    if (me?.rolsuper) {
+      await client.query(`DROP EVENT TRIGGER IF EXISTS kyc_keep_audit_log`);
+      await client.query(`CREATE EVENT TRIGGER kyc_keep_audit_log ON sql_drop EXECUTE FUNCTION public.kyc_keep_audit_log()`);
+    }
     await client.query('COMMIT');
+    return { dropGuard: me?.rolsuper === true };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
