@@ -182,6 +182,9 @@ export class KycDashboard extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('phase') && this.phase.kind === 'signed-out') this.querySelector<HTMLInputElement>('#sign-in-email')?.focus();
+    // A new screen: focus moves to its content, so keyboard and screen-reader users start there, not in the navigation.
+    if (changed.has('hash') && changed.get('hash') !== undefined && this.phase.kind === 'signed-in')
+      this.querySelector<HTMLElement>('#dash-main')?.focus();
   }
 
   override render() {
