@@ -98,6 +98,27 @@ webhook: []
 {{- end -}}
 {{- end -}}
 
+{{/*
+The Secret holding each app's own login (DATABASE_URL_<APP>), or nothing when the apps share
+DATABASE_URL: logins off, or neither a logins Secret nor a database the chart knows.
+*/}}
+{{- define "kyc.serviceLoginsSecretName" -}}
+{{- with .Values.postgresql.serviceLogins -}}
+{{- if .enabled -}}
+{{- if .existingSecret -}}
+{{- .existingSecret -}}
+{{- else if or $.Values.postgresql.dev.enabled (and (not $.Values.postgresql.existingSecret) $.Values.postgresql.url) -}}
+{{- printf "%s-database-logins" (include "kyc.fullname" $) -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The apps that log in to PostgreSQL, each as kyc_<app> with the key DATABASE_URL_<APP>. */}}
+{{- define "kyc.databaseApps" -}}
+gateway session document biometrics scoring billing webhook
+{{- end -}}
+
 {{- define "kyc.databaseSecretKey" -}}
 {{- if and (not .Values.postgresql.dev.enabled) .Values.postgresql.existingSecret -}}
 {{- .Values.postgresql.existingSecretKey -}}
