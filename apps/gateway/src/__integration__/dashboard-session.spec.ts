@@ -1,4 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -7,7 +9,7 @@ import { createLogger } from '@kyc/logger';
 import { freePort, withServiceDatabase } from '@kyc/testing';
 import type { FastifyInstance } from 'fastify';
 import { loadGatewayConfig } from '../config';
-import { createHttpServer } from '../http-server';
+import { createHttpServer, listenAdmin } from '../http-server';
 import { createGatewayDataSource } from '../infrastructure/data-source';
 
 /**
@@ -357,6 +359,26 @@ describe('dashboard sign-in: session cookie, CSRF, idle timeout, roles', () => {
       expect(String(direct.headers['set-cookie'])).not.toContain('Secure');
     } finally {
       await proxied.close();
+    }
+  });
+  it('is served with ADMIN_PORT on the admin listener only, beside the API it calls', async () => {
+    const split = await createHttpServer(configFor({ ADMIN_PORT: '0' }), database.dataSource, createLogger('gateway-test', 'silent'));
+    let adminServer: Server | undefined;
+    try {
+      await split.listen({ port: 0, host: '127.0.0.1' });
+      adminServer = await listenAdmin(split, configFor({ ADMIN_PORT: '0' }));
+      const publicUrl = `http://127.0.0.1:${((split.getHttpAdapter().getInstance() as unknown as FastifyInstance).server.address() as AddressInfo).port}`;
+      const adminUrl = `http://127.0.0.1:${(adminServer.address() as AddressInfo).port}`;
+      const page = await fetch(`${adminUrl}/dashboard`);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect((await fetch(`${adminUrl}/dashboard/api/session`)).status).toBe(401);
+      expect((await fetch(`${publicUrl}/dashboard`)).status).toBe(404);
+      expect((await fetch(`${publicUrl}/dashboard/api/session`)).status).toBe(404);
+    } finally {
+      await new Promise((resolve) => (adminServer ? adminServer.close(resolve) : resolve(undefined)));
+      await split.close();
     }
   });
 });
