@@ -96,6 +96,24 @@ export function runMigrationStep(service: string, createDataSource: (databaseUrl
   });
 }
 
+/** The pool under a TypeORM data source (node-postgres); only the calls preparedQuery needs. */
+interface PgPool {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * A hot read as a named statement straight on the data source's pool: PostgreSQL parses and plans
+ * it once per connection instead of per call, and TypeORM's query runner (a runner object, a pool
+ * checkout and release, its result wrapping) is skipped. The same pool, so the same connection
+ * settings and timeouts. `name` must be unique per `text` within the process; rows come back as
+ * node-postgres parses them, as TypeORM's `query()` gives them.
+ */
+export async function preparedQuery<T>(dataSource: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const pool = (dataSource.driver as unknown as { master?: PgPool }).master;
+  if (!pool) throw new Error('preparedQuery needs an initialized PostgreSQL data source');
+  return (await pool.query({ name, text, values })).rows as T[];
+}
+
 /**
  * TypeORM's `query()` answers `UPDATE`/`DELETE … RETURNING` with `[rows, affectedCount]` but
  * `SELECT`/`INSERT … RETURNING` with `rows`; this gives the rows either way.

@@ -67,6 +67,34 @@ describe('session persistence (real PostgreSQL)', () => {
     await expect(sessions.find({ projectId, environment: 'test' }, record.id)).resolves.toMatchObject({ id: record.id });
   });
 
+  it('reads a session with its latest attempt (the prepared statement behind GET /v1/verifications/{id}), scoped like find', async () => {
+    const record = await newSession();
+    const scope = { projectId, environment: 'test' as const };
+    await expect(sessions.findWithLatestAttempt(scope, record.id)).resolves.toMatchObject({ session: { id: record.id }, attempt: null });
+    const attemptId = await sessions.transaction(async (tx) => {
+      const id = await tx.openAttempt(record.id, { previousStatus: 'pending', leaseExpiresAt: new Date(Date.now() + 60_000) });
+      await tx.update(record.id, { status: 'processing', latestAttemptId: id });
+      return id;
+    });
+    // More reads than the pool has connections: each connection prepares it once and answers from it after.
+    for (let read = 0; read < 12; read++) {
+      const found = await sessions.findWithLatestAttempt(scope, record.id);
+      expect(found.session).toMatchObject({ id: record.id, status: 'processing', latestAttemptId: attemptId, language: 'de' });
+      expect(found.session.expiresAt).toBeInstanceOf(Date);
+      expect(found.attempt).toMatchObject({ id: attemptId, sessionId: record.id, status: 'processing' });
+      expect(found.attempt!.createdAt).toBeInstanceOf(Date);
+    }
+    const other = (await tenancy.createProject('Other reader', 'Tests')).project.id;
+    for (const [otherScope, id] of [
+      [{ projectId: other, environment: 'test' as const }, record.id],
+      [{ projectId, environment: 'live' as const }, record.id],
+      [scope, 'not-a-uuid'],
+      [scope, randomUUID()],
+    ] as const) {
+      await expect(sessions.findWithLatestAttempt(otherScope, id)).rejects.toMatchObject({ code: ErrorCode.SESSION_NOT_FOUND });
+    }
+  });
+
   it('sweeps open sessions past their TTL and never manual_review', async () => {
     const due = await newSession({ expiresInMs: -1_000 });
     const connected = await newSession({ status: 'connected', expiresInMs: -1_000 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, KycError } from '@kyc/errors';
-import { type DataSource, type EntityManager, returnedRows } from '@kyc/persistence';
+import { type DataSource, type EntityManager, preparedQuery, returnedRows } from '@kyc/persistence';
 import { currentTraceparent } from '@kyc/tracing';
 import {
   type ClaimedPurge,
@@ -44,6 +44,10 @@ const ATTEMPT_COLUMNS = `id, session_id AS "sessionId", status, confidence, docu
   face_match_score AS "faceMatchScore", poa_status AS "poaStatus", failure_reason AS "failureReason", is_reused AS "isReused",
   extracted_data AS "extractedData", issue_codes AS "issueCodes", next_action AS "nextAction", duplicate_suspected AS "duplicateSuspected",
   created_at AS "createdAt"`;
+
+const FIND_WITH_LATEST_ATTEMPT = `SELECT ${SESSION_COLUMNS},
+    (SELECT row_to_json(a) FROM (SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = s.latest_attempt_id) a) AS attempt
+  FROM session.sessions s WHERE s.id = $1 AND s.project_id = $2 AND s.environment = $3`;
 
 const CHANGE_COLUMNS: Record<keyof SessionChanges, string> = {
   status: 'status',
@@ -103,10 +107,11 @@ export class SessionRepository implements SessionStore {
 
   async findWithLatestAttempt(scope: SessionScope, sessionId: string): Promise<{ session: SessionRecord; attempt: AttemptRecord | null }> {
     requireUuid(sessionId);
-    const rows: (SessionRecord & { attempt: AttemptRecord | null })[] = await this.dataSource.query(
-      `SELECT ${SESSION_COLUMNS},
-              (SELECT row_to_json(a) FROM (SELECT ${ATTEMPT_COLUMNS} FROM session.attempts WHERE id = s.latest_attempt_id) a) AS attempt
-         FROM session.sessions s WHERE s.id = $1 AND s.project_id = $2 AND s.environment = $3`,
+    // The read behind every GET /v1/verifications/{id} and status poll: prepared once per connection.
+    const rows = await preparedQuery<SessionRecord & { attempt: AttemptRecord | null }>(
+      this.dataSource,
+      'session_find_with_latest_attempt',
+      FIND_WITH_LATEST_ATTEMPT,
       [sessionId, scope.projectId, scope.environment],
     );
     if (!rows[0]) throw new KycError(ErrorCode.SESSION_NOT_FOUND);
