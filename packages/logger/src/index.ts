@@ -66,6 +66,13 @@ export const LOGGABLE_FIELDS: ReadonlySet<string> = new Set([
   'attempts',
   'tries',
   'count',
+  // the retention sweep's counts (docs/retention.md)
+  'faces',
+  'outbox',
+  'events',
+  'deadLetters',
+  'sessionsCleared',
+  'consents',
   'side',
   'documentType',
   'detectionConfidence',

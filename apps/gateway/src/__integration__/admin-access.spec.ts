@@ -80,6 +80,8 @@ describe('admin access: operators, roles, audit log, throttling', () => {
         GRPC_URL: sessionGrpcUrl,
         EMBED_TOKEN_SECRET: 's'.repeat(40),
         DUPLICATE_KEY_SECRET: 'd'.repeat(40),
+        // The retention sweep every second, for the read of a cleared session below.
+        RETENTION_SWEEP_INTERVAL_MS: '1000',
         ...identities.env('session'),
       },
       stdio: 'ignore',
@@ -368,6 +370,63 @@ describe('admin access: operators, roles, audit log, throttling', () => {
     ]);
     expect(entries[0].target).toBe(`project:${projectId} environment:live`);
   });
+
+  it('answers the verification read of a session the retention sweep cleared: 200 with the decision, no personal data', async () => {
+    const headers = { authorization: `Bearer ${testSecretKey}`, 'content-type': 'application/json' };
+    const created = await http.inject({
+      method: 'POST',
+      url: '/v1/sessions',
+      headers,
+      payload: JSON.stringify({ clientMetadata: { email: 'alice.approved@example.com', userId: 'u-retention' } }),
+    });
+    const sessionId = created.json().id as string;
+    // Completed as a pipeline run would (the pipeline itself is the e2e suites' business), with what a document read.
+    const attemptId = randomUUID();
+    const firstName = 'ALICE';
+    await database.dataSource.query(
+      `INSERT INTO session.attempts (id, session_id, status, confidence, document_type, extracted_data, identity_key, decided_at)
+       VALUES ($1, $2, 'success', 0.93, 'passport', $3, 'identity-key-of-alice', now() - interval '120 days')`,
+      [attemptId, sessionId, JSON.stringify({ firstName, lastName: 'APPROVED', fullName: 'ALICE APPROVED', documentNumber: 'X1234567' })],
+    );
+    await database.dataSource.query(
+      `UPDATE session.sessions SET status = 'completed', latest_attempt_id = $2,
+              device_data = '{"ipAddress": "203.0.113.77", "userAgent": "Retention/1.0"}' WHERE id = $1`,
+      [sessionId, attemptId],
+    );
+
+    // 120 days on (SESSION_RECORD_RETENTION_DAYS is 90), its face already purged by its biometric retention.
+    await database.dataSource.query(`UPDATE session.sessions SET updated_at = now() - interval '120 days' WHERE id = $1`, [sessionId]);
+    await database.dataSource.query(
+      `INSERT INTO session.purge_requests (session_id, target, through_generation, purged_at)
+       SELECT id, 'biometrics', data_generation, now() FROM session.sessions WHERE id = $1`,
+      [sessionId],
+    );
+    const cleared = async () =>
+      (
+        await database.dataSource.query(`SELECT personal_data_cleared_at IS NOT NULL AS cleared FROM session.sessions WHERE id = $1`, [
+          sessionId,
+        ])
+      )[0].cleared as boolean;
+    for (let tries = 0; !(await cleared()); tries++) {
+      if (tries > 100) throw new Error('the retention sweep did not clear the session');
+      await sleep(200);
+    }
+
+    const read = await http.inject({
+      method: 'GET',
+      url: `/v1/verifications/${sessionId}`,
+      headers: { authorization: headers.authorization },
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ sessionId, status: 'completed', clientMetadata: {}, verification: { status: 'success' } });
+    expect(read.json().verification.confidence).toBeGreaterThan(0);
+    expect(read.body).not.toContain('alice');
+    expect(read.body).not.toContain('u-retention');
+    for (const personal of [firstName, 'X1234567', '203.0.113.77', 'Retention/1.0']) expect(read.body).not.toContain(personal);
+    expect(
+      (await database.dataSource.query(`SELECT extracted_data, identity_key FROM session.attempts WHERE id = $1`, [attemptId]))[0],
+    ).toEqual({ extracted_data: null, identity_key: null });
+  }, 60_000);
 
   it('records the CLI: npm run admin -- operators:create|list|disable with an operator token, each in the audit log as cli', async () => {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -191,6 +191,18 @@ describe('retention sweep (real PostgreSQL)', () => {
       expect(expiredRead).toMatchObject({ clientMetadataJson: '{}' });
     });
 
+    it('clears records even when another step of the sweep fails, then reports the failure', async () => {
+      const expired = await sessionEnded('expired', 150);
+      const failing = new RetentionSweeper(
+        new RetentionRepository(database.dataSource),
+        () => Promise.reject(new Error('relation "eventbus.events" does not exist')),
+        { outboxDays: 7, eventLogDays: 30, sessionRecordDays: 90, consentDays: 1095 },
+        logger,
+      );
+      await expect(failing.sweepOnce()).rejects.toThrow('retention sweep: event log failed (the other steps ran)');
+      expect(await personalFields(expired)).toMatchObject({ cleared: true, email: null, extracted_data: null });
+    });
+
     it('deletes consent records after CONSENT_RETENTION_DAYS once their session is cleared; the table refuses deleting younger ones', async () => {
       const oldCleared = await sessionEnded('expired', 1200);
       const youngerCleared = await sessionEnded('expired', 1000);

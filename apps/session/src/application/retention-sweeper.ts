@@ -38,15 +38,34 @@ export class RetentionSweeper {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * One pass. The steps are independent: one that fails (say the event log's tables are
+   * unreachable) does not keep personal data past its window; the pass then reports the failures.
+   */
   async sweepOnce(now = new Date()): Promise<SweepCounts> {
     const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS);
-    const faces = (await this.retention.purgeExpiredFaces(now)).length;
-    const outbox = await this.retention.pruneOutbox(daysAgo(this.windows.outboxDays));
-    const log = await this.pruneEventLog(daysAgo(this.windows.eventLogDays));
-    const sessionsCleared = await this.retention.clearEndedSessions(daysAgo(this.windows.sessionRecordDays));
-    const consents = await this.retention.pruneConsents(daysAgo(this.windows.consentDays));
+    const failed: string[] = [];
+    const step = async <T>(name: string, work: () => Promise<T>, none: T): Promise<T> => {
+      try {
+        return await work();
+      } catch (error) {
+        failed.push(name);
+        this.logger.error({ err: error, task: name }, 'retention sweep step failed');
+        return none;
+      }
+    };
+    const faces = await step('faces', async () => (await this.retention.purgeExpiredFaces(now)).length, 0);
+    const outbox = await step('outbox', () => this.retention.pruneOutbox(daysAgo(this.windows.outboxDays)), 0);
+    const log = await step('event log', () => this.pruneEventLog(daysAgo(this.windows.eventLogDays)), { events: 0, deadLetters: 0 });
+    const sessionsCleared = await step(
+      'session records',
+      () => this.retention.clearEndedSessions(daysAgo(this.windows.sessionRecordDays)),
+      0,
+    );
+    const consents = await step('consents', () => this.retention.pruneConsents(daysAgo(this.windows.consentDays)), 0);
     const swept = { faces, outbox, ...log, sessionsCleared, consents };
     if (Object.values(swept).some((count) => count > 0)) this.logger.info(swept, 'retention sweep');
+    if (failed.length > 0) throw new Error(`retention sweep: ${failed.join(', ')} failed (the other steps ran)`);
     return swept;
   }
 }
