@@ -133,7 +133,7 @@ describe('Reviewer: queue, case, decision, history, search, audit export (sandbo
     expect(body.decisions.length).toBeGreaterThan(0);
     expect(body.decisions[0].explanation.length).toBeGreaterThan(0);
     expect(body.decisions[0].attemptId).toBe(body.attempt.id);
-    expect(body.duplicate).toEqual({ suspected: false, explanation: expect.any(Array) });
+    expect(body.duplicate).toEqual({ suspected: false, earlierSessionIds: [], explanation: expect.any(Array) });
     expect(body.openedBy).toEqual([]);
 
     const views = (await auditEntries('sessions.case.view')).filter((e) => e.target.includes(first));
@@ -312,4 +312,35 @@ describe('Reviewer: queue, case, decision, history, search, audit export (sandbo
     expect((await auditEntries('audit_log.export')).some((e) => e.outcome === 'succeeded')).toBe(true);
     expect((await auditEntries('audit_log.export')).some((e) => e.outcome === 'denied')).toBe(true);
   });
+
+  it('shows a suspected duplicate with the earlier verification it matched', async () => {
+    const verify = async (fixture: DocumentFixture, email: string) => {
+      const created = await api.createSession(key, { clientMetadata: { email } });
+      for (const { side, image } of fixture.sides)
+        expect((await api.uploadDocument(key, created.body.id, image, { imageType: side })).status).toBe(200);
+      expect((await api.uploadFace(key, created.body.id, liveSelfie())).status).toBe(200);
+      return { id: created.body.id as string, submitted: await api.submit(key, created.body.id) };
+    };
+    const earlier = await verify(passport, `dup.one.${Date.now()}@example.com`);
+    expect(earlier.submitted.body.status).toBe('completed');
+    // Enrolment follows the completion event.
+    await receiver.waitFor(earlier.id, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const later = await verify(await documentFixture({ seed: 21 }), `dup.two.${Date.now()}@example.com`);
+    expect(later.submitted.body.status).toBe('manual_review');
+    const viewed = await get('reviewer', caseUrl(later.id));
+    expect(viewed.body.attempt.duplicateSuspected).toBe(true);
+    expect(viewed.body.duplicate).toMatchObject({ suspected: true, earlierSessionIds: [earlier.id] });
+    expect(viewed.body.duplicate.explanation.length).toBeGreaterThan(0);
+    // Both verifications read their documents: the fields beside the MRZ's and the visual zone's readings.
+    const side = viewed.body.sides[0];
+    expect(side.mrz).toMatchObject({ valid: true });
+    expect(Object.keys(side.mrz.fields)).toEqual(expect.arrayContaining(['surname', 'documentNumber', 'birthDate']));
+    expect(Object.keys(side.viz).length).toBeGreaterThan(0);
+    expect(viewed.body.attempt.extractedData.dateOfBirth).toEqual(expect.any(String));
+    expect(viewed.body.images.map((i: { name: string }) => i.name)).toEqual(expect.arrayContaining(['main', 'portrait']));
+    const portrait = await fetchImage(`${caseUrl(later.id)}/images/portrait`);
+    expect(portrait.status).toBe(200);
+    expect((await sharp(Buffer.from(await portrait.arrayBuffer())).metadata()).format).toBe('jpeg');
+  }, 120_000);
 });

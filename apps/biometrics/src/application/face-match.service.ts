@@ -66,7 +66,7 @@ export class FaceMatchService {
       return {
         comparison: portraitNotCompared('no enrolled face for that verification in this project environment'),
         livenessConfidence: selfie.confidence,
-        duplicate: { suspected: false, matches: 0, reasons: [] },
+        duplicate: { suspected: false, matches: 0, reasons: [], sessionIds: [] },
       };
     }
     const comparison = comparePortrait(selfie.embedding, enrolled.embedding);

@@ -19,7 +19,7 @@ const candidate = { sessionId: 'new', embedding: SAME_FACE, identityKey: 'id-ali
 
 describe('findDuplicates', () => {
   it('does not flag the same person verifying again with the same identity and e-mail', () => {
-    expect(findDuplicates(candidate, [earlier()])).toEqual({ suspected: false, matches: 0, reasons: [] });
+    expect(findDuplicates(candidate, [earlier()])).toEqual({ suspected: false, matches: 0, reasons: [], sessionIds: [] });
   });
 
   it('flags the same face under another identity', () => {
@@ -27,6 +27,7 @@ describe('findDuplicates', () => {
       suspected: true,
       matches: 1,
       reasons: ['different_identity'],
+      sessionIds: ['earlier'],
     });
   });
 
@@ -35,6 +36,7 @@ describe('findDuplicates', () => {
       suspected: true,
       matches: 1,
       reasons: ['different_email'],
+      sessionIds: ['earlier'],
     });
   });
 
@@ -57,6 +59,11 @@ describe('findDuplicates', () => {
       earlier({ sessionId: 'b', identityKey: 'id-carol' }),
       earlier({ sessionId: 'c', emailKey: 'x' }),
     ]);
-    expect(verdict).toEqual({ suspected: true, matches: 3, reasons: ['different_email', 'different_identity'] });
+    expect(verdict).toEqual({
+      suspected: true,
+      matches: 3,
+      reasons: ['different_email', 'different_identity'],
+      sessionIds: ['a', 'b', 'c'],
+    });
   });
 });

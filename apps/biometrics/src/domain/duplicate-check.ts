@@ -25,6 +25,8 @@ export interface DuplicateVerdict {
   suspected: boolean;
   matches: number;
   reasons: DuplicateReason[];
+  /** The earlier verifications (sessions) matched, for the reviewer's case view (issue 29). */
+  sessionIds: string[];
 }
 
 /** Selfie against selfie is a same-domain comparison: the library's threshold (FAR 1e-3 on faces-dev) applies as is. */
@@ -32,6 +34,7 @@ export const DUPLICATE_FACE_THRESHOLD = MATCH_CALIBRATION.threshold;
 
 export function findDuplicates(candidate: CandidateFace, enrolled: readonly EnrolledFace[]): DuplicateVerdict {
   const reasons = new Set<DuplicateReason>();
+  const sessionIds: string[] = [];
   let matches = 0;
   for (const earlier of enrolled) {
     if (earlier.sessionId === candidate.sessionId) continue;
@@ -40,8 +43,9 @@ export function findDuplicates(candidate: CandidateFace, enrolled: readonly Enro
     if (!reason) continue;
     matches += 1;
     reasons.add(reason);
+    sessionIds.push(earlier.sessionId);
   }
-  return { suspected: matches > 0, matches, reasons: [...reasons].sort() };
+  return { suspected: matches > 0, matches, reasons: [...reasons].sort(), sessionIds };
 }
 
 /**

@@ -17,7 +17,7 @@ import { roundScore } from '../domain/face-match';
 import { SelfieRepository } from '../infrastructure/selfie.repository';
 import { SelfieStageMetrics } from '../infrastructure/stage-metrics';
 
-const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, reason: '' };
+const NO_DUPLICATE: biometrics.DuplicateCheck = { suspected: false, matches: 0, reason: '', matchedSessionIds: [] };
 
 @Controller()
 @biometrics.BiometricsServiceControllerMethods()
@@ -130,6 +130,7 @@ function toFaceMatchMessage(outcome: FaceMatchOutcome): biometrics.FaceMatch {
       suspected: outcome.duplicate.suspected,
       matches: outcome.duplicate.matches,
       reason: outcome.duplicate.reasons.join(','),
+      matchedSessionIds: outcome.duplicate.sessionIds,
     },
   };
 }

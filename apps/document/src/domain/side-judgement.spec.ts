@@ -1,4 +1,4 @@
-import { asSideAnalysis, documentRequiresBackSide, judgeUpload, recordSide } from './side-judgement';
+import { asSideAnalysis, documentRequiresBackSide, judgeUpload, recordSide, zoneReadingsOf } from './side-judgement';
 import { libraryAnalysis, recordedSide } from '../test-support/recorded-sides';
 
 describe('recording a side', () => {
@@ -86,5 +86,36 @@ describe('judging an upload', () => {
     const analysis = asSideAnalysis(recordedSide());
     expect(analysis.mrz?.fields.issuingState?.value).toBe('D');
     expect(analysis.extractedData.lastName).toBe('MUSTER');
+  });
+});
+
+describe('zoneReadingsOf (the reviewer case view, issue 29)', () => {
+  it('keeps what each zone read on its own: MRZ fields with a value, VIZ values without the raw captions', () => {
+    const readings = zoneReadingsOf({
+      mrz: {
+        format: 'TD3',
+        lines: [],
+        rawLines: [],
+        valid: true,
+        fields: {
+          surname: { value: 'SCHAEFER' },
+          givenNames: { value: 'ANNA<MARIA' },
+          optionalData: { value: '<<<<' },
+          sex: { value: '' },
+        },
+        checkDigits: [],
+        repairs: [],
+        anomalies: [],
+      },
+      viz: { surname: 'Schäfer', birthDate: '1990-04-01', raw: { surname: 'Name: Schäfer' }, text: 'reisepass passport' },
+    });
+    expect(readings).toEqual({
+      mrz: { surname: 'SCHAEFER', givenNames: 'ANNA<MARIA' },
+      viz: { surname: 'Schäfer', birthDate: '1990-04-01' },
+    });
+  });
+
+  it('reads nothing from a side without an MRZ', () => {
+    expect(zoneReadingsOf({ mrz: null, viz: { raw: {}, text: '' } })).toEqual({ mrz: {}, viz: {} });
   });
 });

@@ -38,7 +38,7 @@ export const MATCHED_FACE: biometrics.FaceMatch = {
   performed: true,
   detail: '',
   livenessConfidence: 0.95,
-  duplicate: { suspected: false, matches: 0, reason: '' },
+  duplicate: { suspected: false, matches: 0, reason: '', matchedSessionIds: [] },
 };
 
 /** A scoring decision: an automatic approval unless `over` says otherwise. */

@@ -33,7 +33,7 @@ const wireMatch = (status: common.FaceMatchStatus, score: number): biometrics.Fa
   performed: true,
   detail: '',
   livenessConfidence: 0.95,
-  duplicate: { suspected: false, matches: 0, reason: '' },
+  duplicate: { suspected: false, matches: 0, reason: '', matchedSessionIds: [] },
 });
 
 class FakeServices {
@@ -283,14 +283,20 @@ describe('vault reuse (real PostgreSQL)', () => {
     const address = email();
     await verified(address);
     const session = await selfieOnly(address);
-    fake.enrolledMatch = { ...fake.enrolledMatch, duplicate: { suspected: true, matches: 1, reason: 'different_identity' } };
+    fake.enrolledMatch = {
+      ...fake.enrolledMatch,
+      duplicate: { suspected: true, matches: 1, reason: 'different_identity', matchedSessionIds: ['an-earlier-session'] },
+    };
     await expect(submit(session.id)).rejects.toMatchObject({
       code: ErrorCode.UPLOADS_MISSING,
       message: expect.stringContaining('cannot be reused'),
     });
     expect((await sessions.find(scope, session.id)).status).toBe('connected');
 
-    fake.enrolledMatch = { ...fake.enrolledMatch, duplicate: { suspected: true, matches: 1, reason: 'different_email' } };
+    fake.enrolledMatch = {
+      ...fake.enrolledMatch,
+      duplicate: { suspected: true, matches: 1, reason: 'different_email', matchedSessionIds: ['an-earlier-session'] },
+    };
     expect((await submit(session.id)).session.status).toBe('completed');
     expect((await sessions.findAttempt((await sessions.find(scope, session.id)).latestAttemptId))?.duplicateSuspected).toBe(true);
     expect((await outboxOf(session.id))[0].payload).toMatchObject({ isReused: true, duplicate: { suspected: true } });

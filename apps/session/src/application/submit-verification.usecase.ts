@@ -188,6 +188,7 @@ export class SubmitVerificationUseCase {
         issueCodes: [],
         nextAction: null,
         duplicateSuspected,
+        duplicateOf: faceMatch.duplicate?.matchedSessionIds ?? [],
         identityKey: earlier.identityKey,
         reusedAttemptId: earlier.attemptId,
       };
@@ -265,6 +266,7 @@ function attemptOutcome(
       status === 'manual_review' || status === 'action_required' || status === 'rejected' ? nonEmptyIssues(decision.issueCodes) : [],
     nextAction: status === 'action_required' ? (asNextAction(decision.nextAction) ?? null) : null,
     duplicateSuspected: faceMatch?.duplicate?.suspected ?? false,
+    duplicateOf: faceMatch?.duplicate?.matchedSessionIds ?? [],
   };
 }
 

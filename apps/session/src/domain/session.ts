@@ -141,6 +141,8 @@ export type AttemptOutcome = Omit<AttemptRecord, 'id' | 'sessionId' | 'createdAt
   identityKey?: string | null;
   /** Set on a vault reuse: the earlier attempt whose data this one carries (is_reused follows). */
   reusedAttemptId?: string;
+  /** The earlier verifications (session ids) a suspected duplicate matched, for the reviewer's case view (issue 29). */
+  duplicateOf?: string[];
 };
 
 /** The attempt's status for each status a decision leaves the session in. */

@@ -16,6 +16,7 @@ import { Branding1765300000000 } from './migrations/1765300000000-Branding';
 import { OutboxTraceContext1765650000000 } from './migrations/1765650000000-OutboxTraceContext';
 import { SessionRecordRetention1765700000000 } from './migrations/1765700000000-SessionRecordRetention';
 import { ReviewCases1765800000000 } from './migrations/1765800000000-ReviewCases';
+import { AttemptDuplicateOf1765800001000 } from './migrations/1765800001000-AttemptDuplicateOf';
 
 export const SESSION_SCHEMA = 'session';
 
@@ -42,6 +43,7 @@ export function createSessionDataSource(databaseUrl: string): DataSource {
       OutboxTraceContext1765650000000,
       SessionRecordRetention1765700000000,
       ReviewCases1765800000000,
+      AttemptDuplicateOf1765800001000,
     ],
     poolSize: 20,
   });

@@ -22,7 +22,7 @@ const IN_REVIEW_SINCE = `COALESCE((SELECT max(t.occurred_at) FROM session.status
 
 const ATTEMPT_COLUMNS = `a.id, a.status, a.confidence, a.document_type AS "documentType", a.face_match_status AS "faceMatchStatus",
   a.face_match_score AS "faceMatchScore", a.failure_reason AS "failureReason", a.issue_codes AS "issueCodes", a.extracted_data AS "extractedData",
-  a.duplicate_suspected AS "duplicateSuspected", a.created_at AS "createdAt", a.decided_at AS "decidedAt", a.reviewed_by AS "reviewedBy",
+  a.duplicate_suspected AS "duplicateSuspected", a.duplicate_of AS "duplicateOf", a.created_at AS "createdAt", a.decided_at AS "decidedAt", a.reviewed_by AS "reviewedBy",
   a.reviewed_at AS "reviewedAt"`;
 
 const SUMMARY_COLUMNS = `s.id, s.environment, s.status, s.test_mode AS "testMode", s.created_at AS "createdAt", s.updated_at AS "updatedAt",

@@ -348,7 +348,7 @@ class PostgresSessionTransaction implements SessionTransaction {
       `UPDATE session.attempts SET status = $2, confidence = $3, document_type = $4, face_match_status = $5, face_match_score = $6,
               failure_reason = $7, extracted_data = $8, issue_codes = $9, next_action = $10, duplicate_suspected = $11, decided_at = now(),
               lease_expires_at = NULL, identity_key = $12, reused_attempt_id = $13, is_reused = $13::uuid IS NOT NULL,
-              duplicate_key_version = $14
+              duplicate_key_version = $14, duplicate_of = $15
         WHERE id = $1`,
       [
         attemptId,
@@ -365,6 +365,7 @@ class PostgresSessionTransaction implements SessionTransaction {
         outcome.identityKey || null,
         outcome.reusedAttemptId ?? null,
         DUPLICATE_KEY_VERSION,
+        JSON.stringify(outcome.duplicateOf ?? []),
       ],
     );
   }

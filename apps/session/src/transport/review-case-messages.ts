@@ -62,6 +62,7 @@ export function toCaseAttemptMessage(attempt: CaseAttemptRecord): session.CaseAt
       Object.entries(attempt.extractedData ?? {}).filter(([, value]) => typeof value === 'string' && value !== ''),
     ),
     duplicateSuspected: attempt.duplicateSuspected,
+    duplicateOf: attempt.duplicateOf ?? [],
     createdAt: iso(attempt.createdAt),
     decidedAt: iso(attempt.decidedAt),
     reviewedBy: attempt.reviewedBy ?? '',

@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: 2e5a8947afffddd6f35d4c8d5c8d5aa8d86f8bc3df5a04e5cfadbad6421e29d5
+ * Document sha256: e37e027b2b58bc2beffc5e5bc20d46f61890a6737f8c711bbab8f481540d3712
  */
 export interface paths {
     "/v1/sessions": {
@@ -1624,6 +1624,8 @@ export interface components {
             /** @description A face seen before under another identity or e-mail */
             duplicate: {
                 suspected: boolean;
+                /** @description The earlier verifications of this project environment the face matched */
+                earlierSessionIds: string[];
                 /** @description The scoring explanation's duplicate lines */
                 explanation: {
                     signal: string;

@@ -53,6 +53,8 @@ export interface CaseAttemptRecord {
   issueCodes: string[];
   extractedData: Record<string, string> | null;
   duplicateSuspected: boolean;
+  /** The earlier verifications a suspected duplicate matched (empty before they were recorded). */
+  duplicateOf: string[];
   createdAt: Date;
   decidedAt: Date | null;
   reviewedBy: string | null;

@@ -96,6 +96,7 @@ export function presentReviewCase(
     decisions: presentedDecisions,
     duplicate: {
       suspected: attempt?.duplicateSuspected ?? false,
+      earlierSessionIds: attempt?.duplicateOf ?? [],
       explanation: (latestForAttempt?.explanation ?? []).filter((line) => line.source === 'duplicate' || /duplicate/i.test(line.signal)),
     },
     images: reviewCase.images.map((name) => ({ name, url: imageUrl(name) })),
@@ -132,8 +133,9 @@ export function presentSessionHistory(
         at: a.decidedAt,
         kind: 'attempt_decided',
         attemptId: a.id,
-        attemptStatus: a.status,
-        failureReason: orNull(a.failureReason),
+        // A reviewed attempt's status is the review's; what the pipeline decided then was manual_review.
+        attemptStatus: a.reviewedAt ? 'manual_review' : a.status,
+        failureReason: a.reviewedAt ? null : orNull(a.failureReason),
       });
     if (a.reviewedAt)
       events.push({

@@ -549,6 +549,7 @@ export const reviewCaseResponse = z.strictObject({
   duplicate: z
     .strictObject({
       suspected: z.boolean(),
+      earlierSessionIds: z.array(z.string()).describe('The earlier verifications of this project environment the face matched'),
       explanation: z.array(explanationEntry).describe("The scoring explanation's duplicate lines"),
     })
     .describe('A face seen before under another identity or e-mail'),
