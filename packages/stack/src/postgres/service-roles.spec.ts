@@ -19,6 +19,17 @@ async function as(url: string, sql: string): Promise<unknown[] | string> {
   }
 }
 
+// The session service's migration (1765400000000-OperatorsAndAuditLog), run as the session role.
+const AUDIT_LOG_DDL_OF_MIGRATION = `
+      CREATE TABLE session.admin_audit_log (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, action text NOT NULL);
+      CREATE FUNCTION session.admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'session.admin_audit_log is append-only: % refused', TG_OP; END $$;
+      CREATE TRIGGER admin_audit_log_no_update_or_delete BEFORE UPDATE OR DELETE ON session.admin_audit_log
+        FOR EACH ROW EXECUTE FUNCTION session.admin_audit_log_append_only();
+      CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON session.admin_audit_log
+        FOR EACH STATEMENT EXECUTE FUNCTION session.admin_audit_log_append_only();
+      INSERT INTO session.admin_audit_log (action) VALUES ('before the seal')`;
+
 describe('one database role per schema (the launcher, on a real PostgreSQL)', () => {
   let dataDir: string;
   let database: EmbeddedDatabase;
@@ -72,16 +83,7 @@ describe('one database role per schema (the launcher, on a real PostgreSQL)', ()
   });
 
   describe('the admin audit log, owned by kyc_audit_owner', () => {
-    // The session service's migration (1765400000000-OperatorsAndAuditLog), run as the session role.
-    const AUDIT_LOG_DDL = `
-      CREATE TABLE session.admin_audit_log (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, action text NOT NULL);
-      CREATE FUNCTION session.admin_audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'session.admin_audit_log is append-only: % refused', TG_OP; END $$;
-      CREATE TRIGGER admin_audit_log_no_update_or_delete BEFORE UPDATE OR DELETE ON session.admin_audit_log
-        FOR EACH ROW EXECUTE FUNCTION session.admin_audit_log_append_only();
-      CREATE TRIGGER admin_audit_log_no_truncate BEFORE TRUNCATE ON session.admin_audit_log
-        FOR EACH STATEMENT EXECUTE FUNCTION session.admin_audit_log_append_only();
-      INSERT INTO session.admin_audit_log (action) VALUES ('before the seal')`;
+    const AUDIT_LOG_DDL = AUDIT_LOG_DDL_OF_MIGRATION;
     const entries = async () => (await as(database.url, `SELECT action FROM session.admin_audit_log ORDER BY id`)) as { action: string }[];
 
     beforeAll(async () => {
@@ -140,5 +142,43 @@ describe('one database role per schema (the launcher, on a real PostgreSQL)', ()
       // The superuser (an operator with the database's own credentials) still can, on purpose: that is outside the services.
       expect(await as(database.url, `SELECT count(*)::int AS n FROM session.admin_audit_log`)).toEqual([{ n: 3 }]);
     });
+  });
+});
+
+describe('on a managed PostgreSQL: a master login with CREATEROLE, no superuser (its own cluster: roles are cluster-wide)', () => {
+  let dataDir: string;
+  let managed: EmbeddedDatabase;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-roles-managed-'));
+    managed = await startEmbeddedPostgres({ dataDir, port: await freePort() });
+  }, 120_000);
+
+  afterAll(async () => {
+    await managed?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('works with a managed PostgreSQL master login (CREATEROLE, no superuser), the audit log sealed without the drop guard', async () => {
+    await as(managed.url, `CREATE ROLE master LOGIN CREATEROLE PASSWORD 'master-pw'`);
+    expect(await as(managed.url, `CREATE DATABASE managed OWNER master`)).toEqual([]);
+    const master = new URL(managed.url);
+    master.username = 'master';
+    master.password = 'master-pw';
+    master.pathname = '/managed';
+    // The event log's migrations, as the master login.
+    await as(master.toString(), `CREATE SCHEMA eventbus; CREATE TABLE eventbus.events (position bigserial PRIMARY KEY, body text)`);
+    const logins = await provisionServiceRoles(master.toString(), ['session', 'scoring'], { session: 'session-pw', scoring: 'scoring-pw' });
+    expect(await as(logins.session!, AUDIT_LOG_DDL_OF_MIGRATION)).not.toEqual(expect.any(String));
+    expect(await sealAuditLog(master.toString())).toEqual({ dropGuard: false });
+    expect(await as(logins.session!, `INSERT INTO session.admin_audit_log (action) VALUES ('managed') RETURNING action`)).toEqual([
+      { action: 'managed' },
+    ]);
+    expect(await as(logins.session!, `DELETE FROM session.admin_audit_log`)).toBe('permission denied for table admin_audit_log');
+    expect(await as(logins.session!, `DROP TRIGGER admin_audit_log_no_truncate ON session.admin_audit_log`)).toBe(
+      'must be owner of relation admin_audit_log',
+    );
+    expect(await as(logins.scoring!, `SELECT 1 FROM session.admin_audit_log`)).toMatch(/permission denied for schema session/);
+    expect(await as(logins.scoring!, `INSERT INTO eventbus.events (body) VALUES ('e') RETURNING body`)).toEqual([{ body: 'e' }]);
   });
 });

@@ -26,6 +26,7 @@ export async function provisionServiceRoles(
   await client.connect();
   const urls: Record<string, string> = {};
   try {
+    const superuser = await isSuperuser(client);
     for (const app of apps) {
       if (!IDENTIFIER.test(app)) throw new Error(`"${app}" cannot name a schema`);
       const role = serviceRoleName(app);
@@ -33,9 +34,11 @@ export async function provisionServiceRoles(
       await client.query(`DO $$ BEGIN
         IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${role}') THEN CREATE ROLE ${role}; END IF;
       END $$`);
-      await client.query(
-        `ALTER ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS PASSWORD ${client.escapeLiteral(password)}`,
-      );
+      // A managed PostgreSQL's master user is no superuser: it may not name SUPERUSER, CREATEDB or
+      // BYPASSRLS (the roles it makes never have them), and hands objects to a role only as a member.
+      const attributes = superuser ? 'NOSUPERUSER NOCREATEDB NOCREATEROLE NOBYPASSRLS' : 'NOCREATEROLE';
+      await client.query(`ALTER ROLE ${role} LOGIN ${attributes} PASSWORD ${client.escapeLiteral(password)}`);
+      if (!superuser) await client.query(`GRANT ${role} TO CURRENT_USER`);
       await client.query(`CREATE SCHEMA IF NOT EXISTS ${app} AUTHORIZATION ${role}`);
       await client.query(`ALTER SCHEMA ${app} OWNER TO ${role}`);
       await client.query(handOver(app, role));
@@ -79,7 +82,13 @@ export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRo
       present: boolean;
     }[];
     if (!found?.present) return { dropGuard: false };
+    const superuser = await isSuperuser(client);
     await client.query('BEGIN');
+    if (!superuser) {
+      // Without a superuser: the new owner must be able to create in the schema, and we must be a member of both roles.
+      await client.query(`GRANT ${AUDIT_OWNER_ROLE}, ${sessionRole} TO CURRENT_USER`);
+      await client.query(`GRANT CREATE ON SCHEMA session TO ${AUDIT_OWNER_ROLE}`);
+    }
     await client.query(`ALTER TABLE session.admin_audit_log OWNER TO ${AUDIT_OWNER_ROLE}`);
     await client.query(`ALTER FUNCTION session.admin_audit_log_append_only() OWNER TO ${AUDIT_OWNER_ROLE}`);
     await client.query(`REVOKE ALL ON session.admin_audit_log FROM ${sessionRole}`);
@@ -97,19 +106,23 @@ export async function sealAuditLog(superuserUrl: string, sessionRole = serviceRo
         END LOOP;
       END $$`);
     // Event triggers need a superuser; a managed PostgreSQL's master user may not be one.
-    const [me] = (await client.query(`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`)).rows as { rolsuper: boolean }[];
-    if (me?.rolsuper) {
+    if (superuser) {
       await client.query(`DROP EVENT TRIGGER IF EXISTS kyc_keep_audit_log`);
       await client.query(`CREATE EVENT TRIGGER kyc_keep_audit_log ON sql_drop EXECUTE FUNCTION public.kyc_keep_audit_log()`);
     }
     await client.query('COMMIT');
-    return { dropGuard: me?.rolsuper === true };
+    return { dropGuard: superuser };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     await client.end();
   }
+}
+
+async function isSuperuser(client: Client): Promise<boolean> {
+  const [me] = (await client.query(`SELECT rolsuper FROM pg_roles WHERE rolname = current_user`)).rows as { rolsuper: boolean }[];
+  return me?.rolsuper === true;
 }
 
 /**
