@@ -166,10 +166,13 @@ export function humanFaceTensor(image: RgbImage, box: Box, enlarge: number = HUM
 }
 
 export class HumanLivenessScorer {
-  private constructor(private readonly sessions: Array<{ candidate: HumanLivenessCandidate; session: ort.InferenceSession }>) {}
+  private constructor(
+    private readonly sessions: Array<{ candidate: HumanLivenessCandidate; session: ort.InferenceSession }>,
+    private readonly enlarge: number,
+  ) {}
 
   /** Null when the converted models are missing (run `npm run models:candidates`). */
-  static async open(dir: string = CANDIDATE_ONNX_DIR): Promise<HumanLivenessScorer | null> {
+  static async open(dir: string = CANDIDATE_ONNX_DIR, enlarge: number = HUMAN_FACE_CROP.enlarge): Promise<HumanLivenessScorer | null> {
     const paths = HUMAN_LIVENESS_CANDIDATES.map((c) => join(dir, c.file));
     if (!paths.every((p) => existsSync(p))) return null;
     const sessions = await Promise.all(
@@ -178,10 +181,10 @@ export class HumanLivenessScorer {
         session: await ort.InferenceSession.create(paths[i], { intraOpNumThreads: 1 }),
       })),
     );
-    return new HumanLivenessScorer(sessions);
+    return new HumanLivenessScorer(sessions, enlarge);
   }
 
-  async score(image: RgbImage, box: Box, enlarge: number = HUMAN_FACE_CROP.enlarge): Promise<CandidateScores> {
+  async score(image: RgbImage, box: Box, enlarge: number = this.enlarge): Promise<CandidateScores> {
     const face = humanFaceTensor(image, box, enlarge);
     const scores: CandidateScores = {};
     for (const { candidate, session } of this.sessions) {

@@ -4,7 +4,7 @@ import { analyzeFace, type Box, livenessBoxOf, type RgbImage } from '@kyc/face';
 import { SPOOF_DEV_BOXES } from '@kyc/face/testing';
 import { LIVENESS_SETS, type LivenessSetFile, presentSets, setNameFor, SHARED_DATA_DIR } from '../dev-data';
 import { printCandidateReport } from './candidate-report-print';
-import { CANDIDATE_ONNX_DIR, HumanLivenessScorer } from './human-liveness-candidates';
+import { CANDIDATE_ONNX_DIR, HUMAN_FACE_CROP, HumanLivenessScorer } from './human-liveness-candidates';
 import { evaluateLiveness } from './liveness-eval';
 import { loadLivenessSets } from './dev-liveness-sets';
 import { livenessChartSvg, writeLivenessRocs } from './liveness-chart';
@@ -51,7 +51,9 @@ async function main(): Promise<void> {
   );
   let candidates: HumanLivenessScorer | undefined;
   if (process.argv.includes('--candidates')) {
-    candidates = (await HumanLivenessScorer.open()) ?? undefined;
+    // --candidate-enlarge: the crop around the box as a sensitivity check (Human's is 1.4).
+    candidates =
+      (await HumanLivenessScorer.open(undefined, Number(argument('--candidate-enlarge') ?? HUMAN_FACE_CROP.enlarge))) ?? undefined;
     if (!candidates) throw new Error(`--candidates: no converted models in ${CANDIDATE_ONNX_DIR}; run npm run models:candidates`);
   }
   const report = await evaluateLiveness({
