@@ -28,6 +28,8 @@ describe('the service allow-list', () => {
       const holders = Object.entries(SERVICE_ALLOW_LIST.document).filter(([, methods]) => methods?.includes(rpc));
       expect(holders.map(([caller]) => caller)).toEqual(['session']);
     }
+    const selfieHolders = Object.entries(SERVICE_ALLOW_LIST.biometrics).filter(([, methods]) => methods?.includes('GetSelfieImage'));
+    expect(selfieHolders.map(([caller]) => caller)).toEqual(['session']);
     expect(SERVICE_ALLOW_LIST.session.gateway).toEqual(expect.arrayContaining(['GetReviewCase', 'GetCaseImage']));
   });
 });

@@ -82,7 +82,8 @@ export const SERVICE_ALLOW_LIST: { readonly [S in ServiceName]: { readonly [C in
     biometrics: ['GetPortrait'],
   },
   biometrics: {
-    session: ['AnalyzeSelfie', 'PromoteSelfie', 'MatchFace', 'MatchEnrolled', 'PurgeSession'],
+    // GetSelfieImage: the reviewer's case view, through the session service (issue 29); DropSelfieImage: the evidence purge.
+    session: ['AnalyzeSelfie', 'PromoteSelfie', 'MatchFace', 'MatchEnrolled', 'PurgeSession', 'GetSelfieImage', 'DropSelfieImage'],
     gateway: ['CheckLiveness'],
   },
   scoring: {

@@ -128,7 +128,7 @@ describe('Reviewer: queue, case, decision, history, search, audit export (sandbo
     expect(body.session.inReviewSince).toEqual(expect.any(String));
     expect(body.attempt).toMatchObject({ status: 'manual_review', duplicateSuspected: false });
     expect(body.sides).toEqual([expect.objectContaining({ side: 'main', imageAvailable: true })]);
-    expect(body.images.map((i: { name: string }) => i.name)).toContain('main');
+    expect(body.images.map((i: { name: string }) => i.name)).toEqual(expect.arrayContaining(['main', 'selfie']));
     expect(body.imagesPurged).toBe(false);
     expect(body.decisions.length).toBeGreaterThan(0);
     expect(body.decisions[0].explanation.length).toBeGreaterThan(0);
@@ -165,6 +165,10 @@ describe('Reviewer: queue, case, decision, history, search, audit export (sandbo
     expect(main.headers.get('x-content-type-options')).toBe('nosniff');
     const metadata = await sharp(Buffer.from(await main.arrayBuffer())).metadata();
     expect(metadata.width).toBeGreaterThan(100);
+    const selfie = await fetchImage(`${caseUrl(first)}/images/selfie`);
+    expect(selfie.status).toBe(200);
+    expect(selfie.headers.get('cache-control')).toBe('no-store');
+    expect((await sharp(Buffer.from(await selfie.arrayBuffer())).metadata()).width).toBeGreaterThan(100);
     expect((await fetchImage(`${caseUrl(first)}/images/selfie-of-someone`)).status).toBe(404);
     expect((await auditEntries('sessions.case.image')).some((e) => e.target.includes(first) && e.outcome === 'succeeded')).toBe(true);
   });
@@ -225,6 +229,8 @@ describe('Reviewer: queue, case, decision, history, search, audit export (sandbo
     const gone = await fetchImage(`${caseUrl(first)}/images/main`);
     expect(gone.status).toBe(404);
     expect(gone.headers.get('cache-control')).toBe('no-store');
+    // The selfie image went with the document images; the face embedding stays for the duplicate index.
+    expect((await fetchImage(`${caseUrl(first)}/images/selfie`)).status).toBe(404);
   }, 60_000);
 
   it('rejects with a required reason: verification.status_changed with the reason and the reviewer', async () => {

@@ -93,7 +93,12 @@ describe('MatchEnrolled (vault reuse)', () => {
     const again = randomUUID();
     await store(again, join(FACES_DEV, 'amy', 'amy2.png'));
     // Under another e-mail, the same identity is the duplicate signal as for any completion.
-    expect((await matchEnrolled(again, earlier)).duplicate).toEqual({ suspected: true, matches: 1, reason: 'different_email' });
+    expect((await matchEnrolled(again, earlier)).duplicate).toEqual({
+      suspected: true,
+      matches: 1,
+      reason: 'different_email',
+      matchedSessionIds: [earlier],
+    });
     const matched = await matchEnrolled(again, earlier, { emailKey: 'amy-mail' });
     expect(matched).toMatchObject({ status: faceMatchStatuses.toWire('MATCHED'), performed: true, duplicate: { suspected: false } });
     expect(matched.score).toBeGreaterThanOrEqual(0.7);

@@ -194,6 +194,7 @@ describe('biometrics selfie checks', () => {
       suspected: true,
       matches: 1,
       reason: 'different_identity',
+      matchedSessionIds: [first],
     });
     // The index is per project environment: the same face under another identity in live, or in another project, is none.
     const inLive = randomUUID();
@@ -211,6 +212,7 @@ describe('biometrics selfie checks', () => {
       suspected: true,
       matches: 1,
       reason: 'different_email',
+      matchedSessionIds: [first],
     });
     const samePerson = randomUUID();
     await upload(samePerson, live);

@@ -26,10 +26,27 @@ export interface SealedEmbedding {
  */
 export class EmbeddingCipher {
   private readonly ring: SealingKeyRing;
+  /** The selfie image, kept for the reviewer's case view until the session's evidence is purged (issue 29). */
+  private readonly imageRing: SealingKeyRing;
 
   constructor(current: Buffer, previous: readonly Buffer[] = []) {
     // The purpose string is part of every stored embedding's keyId: it must not change.
     this.ring = new SealingKeyRing('kyc-face-embedding-key', current, previous);
+    this.imageRing = new SealingKeyRing('kyc-selfie-image-key', current, previous);
+  }
+
+  sealImage(image: Buffer, sessionId: string): SealedEmbedding {
+    return this.imageRing.seal(image, `selfie-image:${sessionId}`);
+  }
+
+  /** The selfie image of a stored row; a KycError when it does not open (another key, altered bytes). */
+  openImage(sealed: SealedEmbedding, sessionId: string): Buffer {
+    try {
+      return this.imageRing.open(sealed, `selfie-image:${sessionId}`);
+    } catch (error) {
+      if (!(error instanceof UnsealError)) throw error;
+      throw new KycError(ErrorCode.INTERNAL, 'A stored selfie image did not open (another key, or altered)');
+    }
   }
 
   get keyId(): string {

@@ -43,13 +43,16 @@ export class SelfieRepository {
     width: number;
     height: number;
     selfie: RecordedSelfie;
+    /** The image as uploaded, kept sealed for the reviewer's case view (absent in test mode). */
+    image?: { bytes: Buffer; type: string };
   }): Promise<string> {
     const { selfie } = input;
     const sealed = selfie.embedding ? this.embeddings.seal(selfie.embedding, input.sessionId) : null;
+    const image = input.image ? this.embeddings.sealImage(input.image.bytes, input.sessionId) : null;
     const [{ upload_id: uploadId }]: { upload_id: string }[] = await this.dataSource.query(
       `INSERT INTO biometrics.selfie_candidates (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
-                                                 embedding_iv, embedding_auth_tag, embedding_key_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING upload_id`,
+                                                 embedding_iv, embedding_auth_tag, embedding_key_id, image, image_iv, image_auth_tag, image_key_id, image_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING upload_id`,
       [
         input.sessionId,
         input.projectId,
@@ -64,6 +67,11 @@ export class SelfieRepository {
         sealed?.iv ?? null,
         sealed?.authTag ?? null,
         sealed?.keyId ?? null,
+        image?.ciphertext ?? null,
+        image?.iv ?? null,
+        image?.authTag ?? null,
+        image?.keyId ?? null,
+        input.image?.type ?? null,
       ],
     );
     return uploadId;
@@ -84,12 +92,14 @@ export class SelfieRepository {
         await manager.query(
           `WITH candidate AS (DELETE FROM biometrics.selfie_candidates WHERE upload_id = $1 AND session_id = $2 RETURNING *)
            INSERT INTO biometrics.selfies (session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
-                                           embedding_iv, embedding_auth_tag, embedding_key_id)
+                                           embedding_iv, embedding_auth_tag, embedding_key_id, image, image_iv, image_auth_tag, image_key_id, image_type)
            SELECT session_id, project_id, liveness_status, liveness_confidence, width, height, embedding, quality_reasons, face_count, data_generation,
-                  embedding_iv, embedding_auth_tag, embedding_key_id FROM candidate
+                  embedding_iv, embedding_auth_tag, embedding_key_id, image, image_iv, image_auth_tag, image_key_id, image_type FROM candidate
            ON CONFLICT (session_id) DO UPDATE SET liveness_status = EXCLUDED.liveness_status, liveness_confidence = EXCLUDED.liveness_confidence,
              width = EXCLUDED.width, height = EXCLUDED.height, embedding = EXCLUDED.embedding, quality_reasons = EXCLUDED.quality_reasons,
              embedding_iv = EXCLUDED.embedding_iv, embedding_auth_tag = EXCLUDED.embedding_auth_tag, embedding_key_id = EXCLUDED.embedding_key_id,
+             image = EXCLUDED.image, image_iv = EXCLUDED.image_iv, image_auth_tag = EXCLUDED.image_auth_tag, image_key_id = EXCLUDED.image_key_id,
+             image_type = EXCLUDED.image_type,
              face_count = EXCLUDED.face_count, data_generation = EXCLUDED.data_generation, match_status = NULL, match_score = NULL, duplicate_suspected = false, created_at = now()
            RETURNING 1`,
           [uploadId, sessionId],
@@ -97,6 +107,37 @@ export class SelfieRepository {
       );
       return moved.length ? 'promoted' : 'unknown_candidate';
     });
+  }
+
+  /** The session's selfie image, decrypted, for the reviewer's case view; null once dropped or never kept. */
+  async selfieImage(sessionId: string, withBytes: boolean): Promise<{ image: Buffer; type: string } | null> {
+    if (!UUID_PATTERN.test(sessionId)) return null;
+    const rows: { image: Buffer; image_iv: Buffer; image_auth_tag: Buffer; image_key_id: string; image_type: string }[] =
+      await this.dataSource.query(
+        `SELECT image, image_iv, image_auth_tag, image_key_id, image_type FROM biometrics.selfies WHERE session_id = $1 AND image IS NOT NULL`,
+        [sessionId],
+      );
+    const row = rows[0];
+    if (!row) return null;
+    if (!withBytes) return { image: Buffer.alloc(0), type: row.image_type };
+    const sealed = { ciphertext: row.image, iv: row.image_iv, authTag: row.image_auth_tag, keyId: row.image_key_id };
+    return { image: this.embeddings.openImage(sealed, sessionId), type: row.image_type };
+  }
+
+  /** Drops the selfie image (the session's evidence is purged); the embedding and the match stay. */
+  async dropImage(sessionId: string): Promise<boolean> {
+    if (!UUID_PATTERN.test(sessionId)) return false;
+    const [, changed]: [unknown, number] = await this.dataSource.query(
+      `UPDATE biometrics.selfies SET image = NULL, image_iv = NULL, image_auth_tag = NULL, image_key_id = NULL, image_type = NULL
+        WHERE session_id = $1 AND image IS NOT NULL`,
+      [sessionId],
+    );
+    await this.dataSource.query(
+      `UPDATE biometrics.selfie_candidates SET image = NULL, image_iv = NULL, image_auth_tag = NULL, image_key_id = NULL, image_type = NULL
+        WHERE session_id = $1 AND image IS NOT NULL`,
+      [sessionId],
+    );
+    return changed > 0;
   }
 
   /** Deletes candidates stored before `storedBefore` (never promoted); returns how many went. */

@@ -56,8 +56,19 @@ export class BiometricsGrpcController implements biometrics.BiometricsServiceCon
       width: decoded.width,
       height: decoded.height,
       selfie,
+      // Kept sealed for the reviewer's case view until the session's evidence is purged (test mode keeps none).
+      ...(request.testMode ? {} : { image: { bytes: image, type: image[0] === 0x89 ? 'image/png' : 'image/jpeg' } }),
     });
     return { live: true, livenessConfidence: selfie.confidence, rejectionDetails: '', faceDetected: selfie.faceDetected, uploadId };
+  }
+
+  async getSelfieImage(request: biometrics.GetSelfieImageRequest): Promise<biometrics.SelfieImage> {
+    const found = await this.selfies.selfieImage(request.sessionId, !request.metadataOnly);
+    return found ? { found: true, image: found.image, mediaType: found.type } : { found: false, image: Buffer.alloc(0), mediaType: '' };
+  }
+
+  async dropSelfieImage(request: biometrics.DropSelfieImageRequest): Promise<biometrics.DropSelfieImageResponse> {
+    return { dropped: await this.selfies.dropImage(request.sessionId) };
   }
 
   /** The session accepted the selfie upload (see SelfieRepository.promote). */

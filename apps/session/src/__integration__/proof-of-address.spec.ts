@@ -42,7 +42,7 @@ class FakeDocumentService {
       },
       getDocumentEvidence: async () => PASSPORT_EVIDENCE,
     },
-    biometrics: { matchFace: async () => MATCHED_FACE },
+    biometrics: { matchFace: async () => MATCHED_FACE, dropSelfieImage: async () => ({ dropped: false }) },
     scoring: { decide: async () => decisionOf() },
   } as unknown as Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>;
 }

@@ -28,7 +28,7 @@ describe('retention sweep (real PostgreSQL)', () => {
   let scope: SessionScope;
   const clients = {
     document: { getDocumentEvidence: async () => PASSPORT_EVIDENCE },
-    biometrics: { matchFace: async () => MATCHED_FACE },
+    biometrics: { matchFace: async () => MATCHED_FACE, dropSelfieImage: async () => ({ dropped: false }) },
     scoring: { decide: async () => decisionOf() },
   } as unknown as Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>;
   const query = <T>(sql: string, params: unknown[] = []) => database.dataSource.query(sql, params) as Promise<T[]>;

@@ -29,7 +29,12 @@ describe('review cases (real PostgreSQL)', () => {
     projectId = (await tenancy.createProject('Review', 'Tests')).project.id;
     otherProjectId = (await tenancy.createProject('Other', 'Tests')).project.id;
     const unreachable = new Proxy({}, { get: () => () => Promise.reject(new Error('no document call expected')) });
-    queries = new ReviewCaseQueries(new ReviewCaseRepository(database.dataSource), tenancy, { document: unreachable as never }, () => now);
+    queries = new ReviewCaseQueries(
+      new ReviewCaseRepository(database.dataSource),
+      tenancy,
+      { document: unreachable as never, biometrics: unreachable as never },
+      () => now,
+    );
   });
   beforeEach(() => (now = new Date()));
 

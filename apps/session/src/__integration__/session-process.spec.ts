@@ -114,6 +114,7 @@ describe('the session service process under SIGKILL and SIGTERM', () => {
         duplicate: { suspected: false },
       }),
       purgeSession: async () => ({}),
+      dropSelfieImage: async () => ({ dropped: false }),
     });
     const scoringFake = await fakeService('scoring', {
       decide: async () => ({

@@ -44,6 +44,7 @@ class FakeAnalysis {
     biometrics: {
       matchFace: async () => MATCHED_FACE,
       purgeSession: async ({ sessionId }: { sessionId: string }) => this.purge('biometrics', sessionId),
+      dropSelfieImage: async () => ({ dropped: false }),
     },
     scoring: { decide: async () => this.decision },
   } as unknown as Pick<ServiceClients, 'document' | 'biometrics' | 'scoring'>;

@@ -79,6 +79,7 @@ class FakeServices {
         this.purged.push({ target: 'biometrics', ...request });
         return { purged: true };
       },
+      dropSelfieImage: async () => ({ dropped: false }),
     },
     scoring: {
       decide: async () => ({

@@ -44,7 +44,12 @@ export class PurgeWorker {
   private purge({ target, sessionId, throughGeneration }: ClaimedPurge): Promise<unknown> {
     switch (target) {
       case 'document':
-        return this.clients.document.purgeSession({ sessionId, throughGeneration });
+        // The evidence images: the document's sides, and the selfie image kept for the reviewer's
+        // case view (issue 29; the embedding stays with the biometrics target). Both idempotent.
+        return Promise.all([
+          this.clients.document.purgeSession({ sessionId, throughGeneration }),
+          this.clients.biometrics.dropSelfieImage({ sessionId }),
+        ]);
       case 'biometrics':
         return this.clients.biometrics.purgeSession({ sessionId, throughGeneration });
       default: {

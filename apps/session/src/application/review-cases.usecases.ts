@@ -25,7 +25,7 @@ export type { CaseAttemptRecord, CaseMarkRecord, SessionSummaryRecord };
 
 export const REVIEW_MARK_TTL_MS = 15 * 60_000;
 
-export const CASE_IMAGES = ['front', 'back', 'main', 'portrait'] as const;
+export const CASE_IMAGES = ['front', 'back', 'main', 'portrait', 'selfie'] as const;
 export type CaseImageName = (typeof CASE_IMAGES)[number];
 
 export interface QueueView {
@@ -68,7 +68,7 @@ export class ReviewCaseQueries {
   constructor(
     private readonly store: ReviewCaseStore,
     private readonly tenancy: Pick<TenancyStore, 'requireProject'>,
-    private readonly clients: Pick<ServiceClients, 'document'>,
+    private readonly clients: Pick<ServiceClients, 'document' | 'biometrics'>,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -92,15 +92,17 @@ export class ReviewCaseQueries {
     // Test mode analyses nothing and stores no image: the persona decided.
     if (session.testMode) return { session, attempt, openedBy, sides: [], signals: [], images: [], imagesPurged: false };
 
-    const [readings, evidence] = await Promise.all([
+    const [readings, evidence, selfie] = await Promise.all([
       this.clients.document.getReviewEvidence({ sessionId: session.id }),
       this.clients.document.getDocumentEvidence({ sessionId: session.id, testMode: false, email: '' }),
+      this.clients.biometrics.getSelfieImage({ sessionId: session.id, metadataOnly: true }),
     ]);
     const sides = readings.sides;
     const images: CaseImageName[] = sides
       .filter((side) => side.imageAvailable)
       .map((side) => documentSides.fromWire(side.side) as CaseImageName);
     if (evidence.portraitAvailable && images.length) images.push('portrait');
+    if (selfie.found) images.push('selfie');
     return {
       session,
       attempt,
@@ -125,6 +127,11 @@ export class ReviewCaseQueries {
     const gone = () =>
       new KycError(ErrorCode.NOT_FOUND, `No ${image} image is held for this session (never uploaded, test mode, or purged)`);
     if (session.testMode) throw gone();
+    if (image === 'selfie') {
+      const selfie = await this.clients.biometrics.getSelfieImage({ sessionId: session.id, metadataOnly: false });
+      if (!selfie.found || !selfie.image.length) throw gone();
+      return { image: selfie.image, mediaType: selfie.mediaType };
+    }
     if (image === 'portrait') {
       const portrait = await this.clients.document.getPortrait({ sessionId: session.id });
       if (!portrait.found || !portrait.image.length) throw gone();

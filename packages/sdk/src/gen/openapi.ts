@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: e37e027b2b58bc2beffc5e5bc20d46f61890a6737f8c711bbab8f481540d3712
+ * Document sha256: 22e7db26c61b71299229de687823af801464ac1c8cb5764e7b155f9c01f0cee6
  */
 export interface paths {
     "/v1/sessions": {
@@ -1642,7 +1642,7 @@ export interface components {
             };
             /** @description Each image decrypted on request at its url (Cache-Control: no-store) */
             images: {
-                /** @description front, back, main or portrait */
+                /** @description front, back, main, portrait or selfie */
                 name: string;
                 url: string;
             }[];

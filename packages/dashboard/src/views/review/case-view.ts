@@ -22,6 +22,7 @@ const IMAGE_LABELS: Record<string, string> = {
   back: 'Document back',
   main: 'Passport page',
   portrait: 'Portrait cropped from the document',
+  selfie: 'Selfie',
 };
 
 const MAY_DECIDE = ['admin', 'reviewer'];

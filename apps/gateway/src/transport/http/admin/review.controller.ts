@@ -11,7 +11,7 @@ import { InProject, InProjectEnvironment, type ProjectEnvironmentScope, type Pro
 import { presentReviewCase, presentReviewQueue, presentSessionHistory } from './review-presenters';
 
 export const reviewQueueQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
-export const CASE_IMAGE_NAMES = ['front', 'back', 'main', 'portrait'] as const;
+export const CASE_IMAGE_NAMES = ['front', 'back', 'main', 'portrait', 'selfie'] as const;
 export const caseImageParam = z.enum(CASE_IMAGE_NAMES);
 export const auditExportQuery = auditLogQuery.omit({ limit: true });
 

@@ -554,7 +554,7 @@ export const reviewCaseResponse = z.strictObject({
     })
     .describe('A face seen before under another identity or e-mail'),
   images: z
-    .array(z.strictObject({ name: z.string().describe('front, back, main or portrait'), url: z.string() }))
+    .array(z.strictObject({ name: z.string().describe('front, back, main, portrait or selfie'), url: z.string() }))
     .describe('Each image decrypted on request at its url (Cache-Control: no-store)'),
   imagesPurged: z.boolean().describe("The session's document images are gone (a terminal state's purge, a failure, retention)"),
 });
