@@ -92,4 +92,40 @@ describe('face embeddings at rest (real PostgreSQL)', () => {
     expect((await new SelfieRepository(database.dataSource, new EmbeddingCipher(newKey)).find(sessionId))!.embedding).toEqual(face);
     await expect(new SelfieRepository(database.dataSource, new EmbeddingCipher(oldKey)).find(sessionId)).rejects.toThrow(/another key/);
   });
+
+  it("keeps a selfie image for the reviewer's case view sealed, re-seals it on a rotation, and drops it with the evidence (issue 29)", async () => {
+    const selfies = new SelfieRepository(database.dataSource, new EmbeddingCipher(oldKey));
+    const sessionId = randomUUID();
+    const image = randomBytes(2048);
+    const uploadId = await selfies.save({
+      sessionId,
+      projectId: randomUUID(),
+      dataGeneration: 0,
+      width: 1,
+      height: 1,
+      selfie: { status: 'live', confidence: 0.9, faceDetected: true, qualityReasons: [], faceCount: 1, embedding: embedding() },
+      image: { bytes: image, type: 'image/jpeg' },
+    });
+    expect(await selfies.promote(sessionId, uploadId)).toBe('promoted');
+    const [stored]: { image: Buffer }[] = await database.dataSource.query(`SELECT image FROM biometrics.selfies WHERE session_id = $1`, [
+      sessionId,
+    ]);
+    expect(stored.image.includes(image.subarray(0, 64))).toBe(false);
+    expect(await selfies.selfieImage(sessionId, true)).toEqual({ image, type: 'image/jpeg' });
+    expect((await selfies.selfieImage(sessionId, false))?.image.length).toBe(0);
+
+    const rotating = new EmbeddingCipher(newKey, [oldKey]);
+    const sealing = new EmbeddingSealing(database.dataSource, rotating);
+    expect(await sealing.remaining()).toBeGreaterThanOrEqual(1);
+    await sealing.sealAll();
+    expect(await sealing.remaining()).toBe(0);
+    const afterRotation = new SelfieRepository(database.dataSource, new EmbeddingCipher(newKey));
+    expect((await afterRotation.selfieImage(sessionId, true))?.image.equals(image)).toBe(true);
+
+    expect(await afterRotation.dropImage(sessionId)).toBe(true);
+    expect(await afterRotation.selfieImage(sessionId, true)).toBeNull();
+    expect(await afterRotation.dropImage(sessionId)).toBe(false);
+    // The embedding stays for the duplicate index.
+    expect((await afterRotation.find(sessionId))?.embedding).not.toBeNull();
+  });
 });

@@ -35,6 +35,11 @@ export class EmbeddingCipher {
     this.imageRing = new SealingKeyRing('kyc-selfie-image-key', current, previous);
   }
 
+  /** The ids of the keys that only open selfie images (their own purpose, so their own ids). */
+  get previousImageKeyIds(): string[] {
+    return this.imageRing.keyIds.slice(1);
+  }
+
   sealImage(image: Buffer, sessionId: string): SealedEmbedding {
     return this.imageRing.seal(image, `selfie-image:${sessionId}`);
   }

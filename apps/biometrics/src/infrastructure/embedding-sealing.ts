@@ -29,6 +29,12 @@ export class EmbeddingSealing {
         [this.cipher.previousKeyIds],
       );
       count += Number(row!.n);
+      // A selfie kept for a case still in review may outlive a rotation (manual_review never expires).
+      const [images]: { n: string }[] = await this.dataSource.query(
+        `SELECT count(*) AS n FROM biometrics.${table} WHERE image IS NOT NULL AND image_key_id = ANY($1::text[])`,
+        [this.cipher.previousImageKeyIds],
+      );
+      count += Number(images!.n);
     }
     return count;
   }
@@ -54,7 +60,35 @@ export class EmbeddingSealing {
         }
         sealed += rows.length;
       }
+      sealed += await this.resealImages(table, id, batchSize);
     }
     return sealed;
+  }
+
+  /** Selfie images (kept for the reviewer's case view) under a previous key, sealed again under the current one. */
+  private async resealImages(table: string, id: string, batchSize: number): Promise<number> {
+    let sealed = 0;
+    for (;;) {
+      const rows: { id: string; session_id: string; image: Buffer; image_iv: Buffer; image_auth_tag: Buffer; image_key_id: string }[] =
+        await this.dataSource.query(
+          `SELECT ${id} AS id, session_id, image, image_iv, image_auth_tag, image_key_id FROM biometrics.${table}
+            WHERE image IS NOT NULL AND image_key_id = ANY($1::text[]) LIMIT $2`,
+          [this.cipher.previousImageKeyIds, batchSize],
+        );
+      if (rows.length === 0) return sealed;
+      for (const row of rows) {
+        const opened = this.cipher.openImage(
+          { ciphertext: row.image, iv: row.image_iv, authTag: row.image_auth_tag, keyId: row.image_key_id },
+          row.session_id,
+        );
+        const next = this.cipher.sealImage(opened, row.session_id);
+        await this.dataSource.query(
+          `UPDATE biometrics.${table} SET image = $2, image_iv = $3, image_auth_tag = $4, image_key_id = $5
+            WHERE ${id} = $1 AND image = $6 AND image_key_id = $7`,
+          [row.id, next.ciphertext, next.iv, next.authTag, next.keyId, row.image, row.image_key_id],
+        );
+      }
+      sealed += rows.length;
+    }
   }
 }
