@@ -40,11 +40,13 @@ describe('environment settings', () => {
     );
   });
 
-  it('keeps a completed verification\'s face 365 days by default, 30 to 3650 as set', () => {
+  it("keeps a completed verification's face 365 days by default, 30 to 3650 as set", () => {
     expect(DEFAULT_ENVIRONMENT_SETTINGS.biometricRetentionDays).toBe(365);
     expect(changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { biometricRetentionDays: 30 }).biometricRetentionDays).toBe(30);
     expect(changeSettings(DEFAULT_ENVIRONMENT_SETTINGS, { biometricRetentionDays: 3650 }).biometricRetentionDays).toBe(3650);
-    expect(changeSettings({ ...DEFAULT_ENVIRONMENT_SETTINGS, biometricRetentionDays: 90 }, { poaMaxAgeMonths: 6 }).biometricRetentionDays).toBe(90);
+    expect(
+      changeSettings({ ...DEFAULT_ENVIRONMENT_SETTINGS, biometricRetentionDays: 90 }, { poaMaxAgeMonths: 6 }).biometricRetentionDays,
+    ).toBe(90);
   });
 
   it.each([29, 3651, 90.5, Number.NaN])('refuses a biometric retention of %p days', (days) => {
