@@ -312,7 +312,7 @@ describeWithChromium('Dashboard in Chromium', () => {
 
     await openView(page, 'Audit log');
     await heading(page, 'Audit log');
-    await page.getByLabel('Action').fill('scoring_policy.update');
+    await page.getByLabel('Action').fill('scoring_policy.set');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page
       .getByTestId('audit-table')
