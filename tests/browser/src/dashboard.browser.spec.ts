@@ -357,6 +357,63 @@ describeWithChromium('Dashboard in Chromium', () => {
     }, stack.credentials.projectId);
     expect(status).toBe(403);
   });
+
+  it('refuses a signed-in write without the CSRF token; from another site a form is refused and a link arrives without the session cookie; the keys stay as they were', async () => {
+    const { page, context } = await open();
+    await signIn(page, 'admin');
+    const keysRoute = `/admin/v1/projects/${stack.credentials.projectId}/keys`;
+    const keysBefore = await api('GET', keysRoute, stack.credentials.adminToken);
+    expect(keysBefore.status).toBe(200);
+
+    // Same origin, the cookie sent: without the token, and with a made-up one.
+    const refusals = await page.evaluate(async (projectId) => {
+      const rotate = (headers: Record<string, string>) =>
+        fetch(`/admin/v1/projects/${projectId}/environments/live/keys/rotate`, { method: 'POST', headers });
+      const missing = await rotate({});
+      const wrong = await rotate({ 'x-csrf-token': 'A'.repeat(43) });
+      return [
+        { status: missing.status, body: await missing.json() },
+        { status: wrong.status, body: await wrong.json() },
+      ];
+    }, stack.credentials.projectId);
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(403);
+      expect(refusal.body).toMatchObject({ errorCode: 'FORBIDDEN' });
+    }
+
+    // Another site (localhost is not 127.0.0.1's site) in the same browser: a form posted at the gateway
+    // is refused, and a link to an admin read arrives without the SameSite=Strict cookie, so the
+    // gateway sees nobody (the same read from the dashboard's own page answers 200).
+    expect(new URL(stack.baseUrl).hostname).toBe('127.0.0.1');
+    const sameSiteRead = await page.evaluate(async (route) => (await fetch(route)).status, keysRoute);
+    expect(sameSiteRead).toBe(200);
+    const rotateUrl = `${stack.baseUrl}/admin/v1/projects/${stack.credentials.projectId}/environments/live/keys/rotate`;
+    const attacker = createServer((request, response) => {
+      const page =
+        request.url === '/form'
+          ? `<form method="post" action="${rotateUrl}"></form><script>document.forms[0].submit()</script>`
+          : `<script>location.href = ${JSON.stringify(stack.baseUrl + keysRoute)}</script>`;
+      response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    const crossSite = async (pagePath: string, target: string) => {
+      const attackerPage = await context.newPage();
+      const answered = attackerPage.waitForResponse((response) => response.url().endsWith(target), { timeout: 15_000 });
+      await attackerPage.goto(`http://localhost:${(attacker.address() as AddressInfo).port}${pagePath}`);
+      const status = (await answered).status();
+      await attackerPage.close();
+      return status;
+    };
+    try {
+      expect(await crossSite('/form', '/keys/rotate')).toBeGreaterThanOrEqual(400);
+      expect(await crossSite('/link', keysRoute)).toBe(401);
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+
+    const keysAfter = await api('GET', keysRoute, stack.credentials.adminToken);
+    expect(keysAfter.body).toEqual(keysBefore.body);
+  });
 });
 
 /** playwright-core has no test runner's locator assertions; the two this file needs, waiting as they do. */
