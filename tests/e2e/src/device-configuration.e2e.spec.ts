@@ -79,6 +79,7 @@ describe('Project configuration and proof of address (test mode) over the runnin
         vaultReuseEnabled: false,
         vaultReuseMaxAgeDays: 365,
         vaultReuseBilling: 'charge',
+        biometricRetentionDays: 365,
         updatedAt: null,
       });
       const changed = await admin('PATCH', `/projects/${projectId}/environments/live/settings`, { poaMaxAgeMonths: 6 });
@@ -91,6 +92,7 @@ describe('Project configuration and proof of address (test mode) over the runnin
         { allowManualUpload: 'no' },
         { vaultReuseMaxAgeDays: 731 },
         { vaultReuseBilling: 'half' },
+        { biometricRetentionDays: 29 },
         { unknown: true },
         {},
       ]) {

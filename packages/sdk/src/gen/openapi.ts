@@ -2,7 +2,7 @@
  * GENERATED FILE, DO NOT EDIT: `npm run openapi:types -w @kyc/sdk` rewrites it.
  * Generator: openapi-typescript 7.13.0
  * Document: apps/gateway/openapi.json ("Identity verification API", info.version 2026-06-01)
- * Document sha256: 22e7db26c61b71299229de687823af801464ac1c8cb5764e7b155f9c01f0cee6
+ * Document sha256: 36bdcd777ca3154c4a0307e34974cfdff5d4c38f10ccc857d5c17b6f520c684c
  */
 export interface paths {
     "/v1/sessions": {

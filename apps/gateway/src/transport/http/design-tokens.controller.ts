@@ -6,7 +6,7 @@ import { ServiceClients } from '../../infrastructure/service-clients';
 import { presentDesignTokens } from './branding-presenters';
 
 export const designTokensQuery = z.object({
-  publishableKey: z.string().regex(/^pk_(test|sandbox|live)_[A-Za-z0-9]{8,128}$/, 'a publishable key pk_…'),
+  publishableKey: z.string().regex(/^pk_(test|sandbox|live)_[A-Za-z0-9_-]{8,128}$/, 'a publishable key pk_…'),
 });
 const LOGO_FILE = /^([0-9a-f]{64})\.png$/;
 
