@@ -21,7 +21,7 @@ import { MAX_BASE64_IMAGE_CHARS } from './transport/http/base64-image';
 import { CHECK_LIVENESS_BASE64_PATH } from './transport/http/device.controller';
 import { EmbedTokenVerifier } from './transport/http/embed-token.guard';
 import { HttpErrorFilter, sendError } from './transport/http/http-error.filter';
-import { parseJsonBody } from './transport/http/json-body';
+import { parseJsonBody, storableText } from './transport/http/json-body';
 
 const JSON_BODY_LIMIT = 64 * 1024;
 const ROUTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -93,6 +93,13 @@ export async function createHttpServer(config: GatewayConfig, dataSource: DataSo
     if (!allowed.length) return;
     void reply.header('allow', allowed.join(', '));
     throw new KycError(ErrorCode.METHOD_NOT_ALLOWED, `${request.method} is not allowed on this path; it takes ${allowed.join(', ')}`);
+  });
+
+  // Query strings and path parameters reach PostgreSQL as text, which refuses U+0000 (`%00`): the
+  // caller's mistake, answered like the same character in a JSON body instead of a 500.
+  fastify.addHook('onRequest', async (request) => {
+    if (!storableText(request.query) || !storableText(request.params))
+      throw new KycError(ErrorCode.VALIDATION_FAILED, 'Query and path parameters may not contain U+0000 or an unpaired surrogate');
   });
 
   // RED per route, labelled with the route's template (`/v1/verifications/:sessionId`), never the

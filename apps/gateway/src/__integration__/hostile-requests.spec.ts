@@ -60,6 +60,18 @@ describe('hostile requests to the gateway', () => {
     }
   });
 
+  it('refuses U+0000 in a query string or a path parameter with 400 VALIDATION_FAILED, not a 500 from PostgreSQL', async () => {
+    const admin = { authorization: `Bearer adm_${'t'.repeat(40)}` };
+    for (const path of ['/admin/v1/dead-letters?limit=47&topic=a%00b', '/admin/v1/audit-log?action=x%00', '/v1/verifications/a%00b']) {
+      const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: path.startsWith('/admin') ? admin : {} });
+      expect({ path, status: response.status, body: await response.json() }).toMatchObject({
+        path,
+        status: 400,
+        body: { errorCode: 'VALIDATION_FAILED' },
+      });
+    }
+  });
+
   /** Opens a raw connection; resolves with what the server sent and when it closed. */
   const rawExchange = (start: (socket: Socket) => void, giveUpMs: number) =>
     new Promise<{ received: string; closedAfterMs: number | null }>((resolve) => {
