@@ -8,13 +8,14 @@ import sharp from 'sharp';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { documentFixture, type DocumentFixture, liveSelfie } from '@kyc/verification-fixtures';
 import { seriousAccessibilityViolations } from './axe';
+import { type OperatorRole, dashboardOperator, signInToDashboard } from './dashboard-sign-in';
 import { FakeCamera, type PageWatch, chromiumAvailable, launchChromium, openWatchedPage } from './browser';
 
 const describeWithChromium = chromiumAvailable() ? describe : describe.skip;
 
 const REPORT_DIR = path.resolve(__dirname, '..', '..', '..', 'reports', 'dashboard');
 
-type Role = 'admin' | 'reviewer' | 'read_only';
+type Role = OperatorRole;
 
 /**
  * The reviewer's side of the dashboard (issue 29 items 3 and 4) in Debian's Chromium over the
@@ -128,11 +129,7 @@ describeWithChromium('Dashboard review in Chromium', () => {
     return { id, email };
   }
 
-  const operator = (role: Role) => {
-    const found = stack.credentials.operators?.find((candidate) => candidate.role === role);
-    if (!found) throw new Error(`npm start made no ${role} operator`);
-    return found;
-  };
+  const operator = (role: Role) => dashboardOperator(stack, role);
 
   const open = async () => {
     const watch = await openWatchedPage(browser, stack.baseUrl, { camera: false });
@@ -148,18 +145,7 @@ describeWithChromium('Dashboard review in Chromium', () => {
     await page.screenshot({ path: path.join(REPORT_DIR, `${name}.png`), fullPage: true });
   };
 
-  /** The sign-in form of the dashboard (as dashboard.browser.spec.ts signs in). */
-  const signIn = async (page: Page, role: Role) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${stack.baseUrl}/dashboard`);
-    await page.getByLabel('E-mail').fill(operator(role).email);
-    await page.getByLabel('Password').fill(operator(role).password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByTestId('operator')
-      .filter({ hasText: operator(role).email })
-      .waitFor();
-  };
+  const signIn = (page: Page, role: Role) => signInToDashboard(page, stack, role);
   const go = (page: Page, route: string) => page.goto(`${stack.baseUrl}/dashboard#${route}`);
   const projectId = () => stack.credentials.projectId;
   const waitForDelivery = async (sessionId: string, type: string) => {

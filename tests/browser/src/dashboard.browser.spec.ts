@@ -6,13 +6,14 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startStack, type RunningStack } from '@kyc/stack';
 import { seriousAccessibilityViolations } from './axe';
+import { type OperatorRole, dashboardOperator, signInToDashboard } from './dashboard-sign-in';
 import { FakeCamera, type PageWatch, chromiumAvailable, launchChromium, openWatchedPage } from './browser';
 
 const describeWithChromium = chromiumAvailable() ? describe : describe.skip;
 
 const REPORT_DIR = path.resolve(__dirname, '..', '..', '..', 'reports', 'dashboard');
 
-type Role = 'admin' | 'reviewer' | 'read_only';
+type Role = OperatorRole;
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -73,11 +74,7 @@ describeWithChromium('Dashboard in Chromium', () => {
     }
   });
 
-  const operator = (role: Role) => {
-    const found = stack.credentials.operators?.find((candidate) => candidate.role === role);
-    if (!found) throw new Error(`npm start made no ${role} operator`);
-    return found;
-  };
+  const operator = (role: Role) => dashboardOperator(stack, role);
 
   const api = async (method: string, route: string, key: string, json?: unknown) => {
     const response = await fetch(stack.baseUrl + route, {
@@ -106,17 +103,7 @@ describeWithChromium('Dashboard in Chromium', () => {
     await page.screenshot({ path: path.join(REPORT_DIR, `${name}.png`), fullPage: true });
   };
 
-  const signIn = async (page: Page, role: Role) => {
-    await page.setViewportSize({ width: 1280, height: 860 });
-    await page.goto(`${stack.baseUrl}/dashboard`);
-    await page.getByLabel('E-mail').fill(operator(role).email);
-    await page.getByLabel('Password').fill(operator(role).password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByTestId('operator')
-      .filter({ hasText: operator(role).email })
-      .waitFor();
-  };
+  const signIn = (page: Page, role: Role) => signInToDashboard(page, stack, role);
 
   /** Picks the environment in the header and opens a view by its navigation label. */
   const openView = async (page: Page, label: string, environment?: string) => {
