@@ -4,8 +4,18 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { type ReplicaLedgerReport, type RunningStack, ledgerHolds, settledReplicaLedgers, startStack } from '@kyc/stack';
+import { ALL_APPS, type ReplicaLedgerReport, type RunningStack, ledgerHolds, settledReplicaLedgers, startStack } from '@kyc/stack';
 import { percentile, percentileChart } from './percentiles';
+import {
+  type CpuPerRequest,
+  type CpuSample,
+  clockTicksPerSecond,
+  cpuPerRequest,
+  findPostmaster,
+  pidsByApp,
+  procAvailable,
+  sampleCpu,
+} from './process-cpu';
 import { loadNow, replicaCounts, sideBySide } from './replica-runs';
 
 /**
@@ -17,6 +27,9 @@ import { loadNow, replicaCounts, sideBySide } from './replica-runs';
  * consumer handled a session's events in order (replica-checks.ts in @kyc/stack).
  * Targets (issue 27 item 8, 2 cores): GET uncached ≥ 3,000 req/s with p99 ≤ 50 ms; test-mode
  * verifications ≥ 120/s with p95 ≤ 250 ms.
+ * For the GET open and full-verification phases of a stack it started, it also prints the CPU milliseconds per
+ * request of each process (utime + stime from /proc, the replicas of a service summed, PostgreSQL = the postmaster
+ * and its children) and of the bench itself: the machine is shared, and CPU per request moves less than req/s.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
@@ -37,6 +50,7 @@ async function fullVerifications(baseUrl: string, key: string) {
   const sessionIds: string[] = [];
   const deadline = Date.now() + DURATION_S * 1000;
   let failures = 0;
+  let completed = 0;
   const worker = async () => {
     while (Date.now() < deadline) {
       const started = performance.now();
@@ -46,6 +60,7 @@ async function fullVerifications(baseUrl: string, key: string) {
         await call(baseUrl, key, 'POST', `/v1/verifications/${created.id}/submit`);
         const read = await call(baseUrl, key, 'GET', `/v1/verifications/${created.id}`);
         if (read.status !== 'completed') failures++;
+        else completed++;
         latencies.push(performance.now() - started);
       } catch {
         failures++;
@@ -59,6 +74,7 @@ async function fullVerifications(baseUrl: string, key: string) {
   return {
     sessionIds,
     verifications: latencies.length,
+    completed,
     failures,
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
@@ -74,6 +90,8 @@ interface HttpFigures {
   p99: number;
   errors: number;
   non2xx: number;
+  /** Responses with a 2xx status: the requests served, which CPU per request divides by. */
+  responses2xx: number;
 }
 
 /** 50 connections on one URL for DURATION_S. */
@@ -86,6 +104,7 @@ async function hammer(url: string, headers: Record<string, string> = {}): Promis
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    responses2xx: result['2xx'],
   };
 }
 
@@ -103,6 +122,52 @@ async function startBareFastify(): Promise<{ url: string; stop(): Promise<void> 
   return { url: `http://127.0.0.1:${port}/bare`, stop: async () => void (child.kill('SIGTERM'), await exited) };
 }
 
+/** The CPU figures of a run, or why there are none. */
+type CpuFigures =
+  | {
+      ticksPerSecond: number;
+      /** The process ids measured, by group (each app's replicas; postgres = the postmaster, its children found at each sample). */
+      pids: Record<string, number[]>;
+      getOpenVerification: CpuPerRequest | null;
+      /** From the start to the end of the phase. */
+      fullVerification: CpuPerRequest | null;
+      /** From the start of the phase until the ledgers settled: the events consumed after the last request too. */
+      fullVerificationSettled: CpuPerRequest | null;
+    }
+  | { skipped: string };
+
+/** The groups of processes a CPU sample reads, in table order. */
+const CPU_GROUPS = [...ALL_APPS, 'postgres'] as const;
+
+/** The process trees of a stack we started, by group: each app's replicas, and PostgreSQL's postmaster. */
+function cpuRoots(stack: RunningStack | undefined): Record<string, number[]> | string {
+  if (!stack) return 'an outside stack (KYC_API_URL): its processes are not ours to read';
+  if (!procAvailable()) return 'no /proc on this machine';
+  const byApp = pidsByApp(stack.pids());
+  const postmaster = findPostmaster(path.join(stack.dataDir, 'postgres'));
+  const roots: Record<string, number[]> = {};
+  for (const group of CPU_GROUPS) roots[group] = group === 'postgres' ? (postmaster ? [postmaster] : []) : (byApp[group] ?? []);
+  const missing = CPU_GROUPS.filter((group) => !roots[group].length);
+  if (missing.length) console.log(`[bench] CPU: no process found for ${missing.join(', ')} (counted as 0)`);
+  return roots;
+}
+
+const describeCpu = (figures: CpuPerRequest | null) =>
+  figures
+    ? `CPU ms/request: ${CPU_GROUPS.map((group) => `${group} ${figures.perRequest[group].toFixed(3)}`).join(', ')}; all ${figures.all.toFixed(3)}; bench ${figures.bench.toFixed(3)} (${figures.requests} requests)`
+    : 'CPU ms/request: no request served';
+
+/** cpuPerRequest, or null (with why) when a sample is missing or does not add up (a process died mid-phase). */
+function perRequest(before: CpuSample | null, after: CpuSample | null, requests: number): CpuPerRequest | null {
+  if (!before || !after) return null;
+  try {
+    return cpuPerRequest(before, after, requests);
+  } catch (error) {
+    console.log(`[bench]   CPU figures dropped: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
 interface RunFigures {
   replicas: number | null;
   loadAverage: { before: number; after: number };
@@ -110,6 +175,8 @@ interface RunFigures {
   getCompletedVerification: HttpFigures;
   getOpenVerification: HttpFigures;
   fullVerification: Omit<Awaited<ReturnType<typeof fullVerifications>>, 'sessionIds'>;
+  /** CPU per request of each process; skipped for an outside stack. */
+  cpu: CpuFigures;
   /** Null for an outside stack (its database is not ours to read). */
   ledger: ReplicaLedgerReport | null;
 }
@@ -142,6 +209,10 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
     key = stack.credentials.environments.test.secretKey;
   }
   const bare = await startBareFastify();
+  const roots = cpuRoots(stack);
+  const ticksPerSecond = clockTicksPerSecond();
+  const sample = () => (typeof roots === 'string' ? null : sampleCpu(roots, ticksPerSecond));
+  if (typeof roots === 'string') console.log(`[bench] CPU per request: skipped (${roots})`);
   try {
     const before = loadNow();
     const auth = { authorization: `Bearer ${key}` };
@@ -157,18 +228,27 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
 
     const open = await call(baseUrl!, key!, 'POST', '/v1/sessions', { clientMetadata: { email: 'alice.approved@example.com' } });
     console.log(`[bench] GET /v1/verifications/{id} of an open session (never cached): 50 connections for ${DURATION_S} s …`);
+    const getOpenBefore = sample();
     const getOpenVerification = await hammer(`${baseUrl}/v1/verifications/${open.id}`, auth);
+    const getOpenCpu = perRequest(getOpenBefore, sample(), getOpenVerification.responses2xx);
     console.log(`[bench]   ${describeHttp(getOpenVerification)} (target ≥ 3000 req/s, p99 ≤ 50 ms)`);
+    if (getOpenBefore) console.log(`[bench]   ${describeCpu(getOpenCpu)}`);
 
     console.log(`[bench] full test-mode verifications: ${WORKERS} workers for ${DURATION_S} s …`);
+    const fullBefore = sample();
     const { sessionIds, ...fullVerification } = await fullVerifications(baseUrl!, key!);
+    const fullCpu = perRequest(fullBefore, sample(), fullVerification.completed);
     console.log(
       `[bench]   ${fullVerification.perSecond.toFixed(1)} verifications/s, p50 ${fullVerification.p50.toFixed(1)} ms, p95 ${fullVerification.p95.toFixed(1)} ms, p99 ${fullVerification.p99.toFixed(1)} ms, failures ${fullVerification.failures} (target ≥ 120/s, p95 ≤ 250 ms)`,
     );
+    if (fullBefore) console.log(`[bench]   ${describeCpu(fullCpu)}`);
     const after = loadNow();
     let ledger: ReplicaLedgerReport | null = null;
+    let fullSettledCpu: CpuPerRequest | null = null;
     if (stack) {
       ledger = await settledReplicaLedgers(stack.databaseUrl, sessionIds);
+      fullSettledCpu = perRequest(fullBefore, sample(), fullVerification.completed);
+      if (fullSettledCpu) console.log(`[bench]   until the ledgers settled: all ${fullSettledCpu.all.toFixed(3)} CPU ms/verification`);
       console.log(
         `[bench]   ledgers of ${ledger.sessions} sessions: ${ledger.completed} completed, ${ledger.completedTwice.length} twice, out of order: webhook ${ledger.handledOutOfOrder.webhook.length}, billing ${ledger.handledOutOfOrder.billing.length}; ${ledgerHolds(ledger) ? 'hold' : 'DO NOT HOLD'}`,
       );
@@ -180,6 +260,16 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
       getCompletedVerification,
       getOpenVerification,
       fullVerification,
+      cpu:
+        typeof roots === 'string'
+          ? { skipped: roots }
+          : {
+              ticksPerSecond,
+              pids: roots,
+              getOpenVerification: getOpenCpu,
+              fullVerification: fullCpu,
+              fullVerificationSettled: fullSettledCpu,
+            },
       ledger,
     };
   } finally {
@@ -200,6 +290,21 @@ async function main(): Promise<void> {
     [`${label} req/s`, ...runs.map((run) => String(pick(run).requestsPerSecond))],
     [`${label} p99 ms`, ...runs.map((run) => String(pick(run).p99))],
   ];
+  type Measured = Exclude<CpuFigures, { skipped: string }>;
+  const cpuRows = (label: string, pick: (cpu: Measured) => CpuPerRequest | null): [string, ...string[]][] => {
+    const cell = (run: RunFigures, value: (figures: CpuPerRequest) => number) => {
+      const figures = 'skipped' in run.cpu ? null : pick(run.cpu);
+      return figures ? value(figures).toFixed(3) : '–';
+    };
+    return [
+      ...CPU_GROUPS.map((group): [string, ...string[]] => [
+        `CPU ms${label} ${group}`,
+        ...runs.map((run) => cell(run, (f) => f.perRequest[group])),
+      ]),
+      [`CPU ms${label} all`, ...runs.map((run) => cell(run, (f) => f.all))],
+      [`CPU ms${label} bench (load generator)`, ...runs.map((run) => cell(run, (f) => f.bench))],
+    ];
+  };
   const table = sideBySide(header, [
     ['load average (before → after)', ...runs.map((run) => `${run.loadAverage.before} → ${run.loadAverage.after}`)],
     ...http('bare Fastify', (run) => run.bareFastify),
@@ -217,6 +322,12 @@ async function main(): Promise<void> {
       ...runs.map((run) =>
         run.ledger ? String(run.ledger.handledOutOfOrder.webhook.length + run.ledger.handledOutOfOrder.billing.length) : '–',
       ),
+    ],
+    ...cpuRows('/GET', (cpu) => cpu.getOpenVerification),
+    ...cpuRows('/verification', (cpu) => cpu.fullVerification),
+    [
+      'CPU ms/verification all, until settled',
+      ...runs.map((run) => ('skipped' in run.cpu ? '–' : (run.cpu.fullVerificationSettled?.all.toFixed(3) ?? '–'))),
     ],
   ]);
   console.log(`[bench] side by side:\n${table}`);

@@ -13,6 +13,8 @@ declare module 'autocannon' {
     latency: Histogram;
     errors: number;
     non2xx: number;
+    /** Responses with a 2xx status. */
+    '2xx': number;
     duration: number;
   }
   interface Options {
