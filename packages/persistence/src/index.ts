@@ -26,6 +26,9 @@ export interface DatabaseTimeouts {
 
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = { connectMs: 5_000, statementMs: 30_000, idleInTransactionMs: 60_000 };
 
+/** PostgreSQL settings of every service connection (libpq `options`: a space in a value is escaped). */
+export const CONNECTION_OPTIONS = '-c default_transaction_isolation=read\\ committed';
+
 /**
  * One data source per service: its own schema and migrations table, synchronize off, migrations
  * run as an explicit step (`runMigrations`) by the launcher or a deploy hook, never at import.
@@ -50,6 +53,9 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
       idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      // Every transaction is READ COMMITTED whatever the database's default says, set once when the
+      // connection starts: a transaction that names its level costs a SET TRANSACTION round trip.
+      options: CONNECTION_OPTIONS,
     },
   });
 }

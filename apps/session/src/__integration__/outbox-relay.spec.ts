@@ -93,4 +93,35 @@ describe('outbox relay (real PostgreSQL)', () => {
     );
     expect(parked).toEqual([{ park_reason: expect.any(String), published_at: null }]);
   });
+  it('polls an empty outbox with one read and no transaction, and still publishes what comes after, a lapsed claim included', async () => {
+    const bus = new RecordingBus();
+    const relay = new OutboxRelay(database.dataSource, bus, logger);
+    await drain([relay]);
+    const transaction = jest.spyOn(database.dataSource, 'transaction');
+    const query = jest.spyOn(database.dataSource, 'query');
+    try {
+      await expect(relay.relayOnce()).resolves.toBe(0);
+      expect(transaction).not.toHaveBeenCalled();
+      expect(query).toHaveBeenCalledTimes(1);
+
+      const sessionId = randomUUID();
+      await appendEvents(sessionId, 1);
+      await expect(relay.relayOnce()).resolves.toBe(1);
+      // A row held by a relay that died: claimed, never published, its claim run out.
+      const orphan = randomUUID();
+      await appendEvents(orphan, 1);
+      await database.dataSource.query(`UPDATE session.outbox SET claimed_until = now() + interval '1 hour' WHERE session_id = $1`, [
+        orphan,
+      ]);
+      await expect(relay.relayOnce()).resolves.toBe(0);
+      await database.dataSource.query(`UPDATE session.outbox SET claimed_until = now() - interval '1 second' WHERE session_id = $1`, [
+        orphan,
+      ]);
+      await expect(relay.relayOnce()).resolves.toBe(1);
+      expect(bus.published.map((e) => e.sessionId)).toEqual(expect.arrayContaining([sessionId, orphan]));
+    } finally {
+      transaction.mockRestore();
+      query.mockRestore();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@kyc/errors';
 import { createLogger } from '@kyc/logger';
-import { createServiceDataSource } from '@kyc/persistence';
+import { type EntityManager, createServiceDataSource } from '@kyc/persistence';
+import { Client } from 'pg';
 import { withServiceDatabase } from '@kyc/testing';
 import { ExpirySweeper } from '../application/expiry-sweeper';
 import { applyTransition } from '../application/session-transitions';
@@ -154,6 +155,28 @@ describe('session persistence (real PostgreSQL)', () => {
       ]),
     );
     expect(events).toHaveLength(2);
+  });
+
+  it('runs every transaction READ COMMITTED whatever the database default, the level set once per connection', async () => {
+    const [{ name }] = await database.dataSource.query(`SELECT current_database() AS name`);
+    await database.dataSource.query(`ALTER DATABASE "${name}" SET default_transaction_isolation = 'serializable'`);
+    const fresh = createServiceDataSource({ schema: 'session', databaseUrl: database.url, entities: [], migrations: [] });
+    await fresh.initialize();
+    const plain = new Client({ connectionString: database.url });
+    await plain.connect();
+    try {
+      // A connection without the services' options gets the database's default: the setting took.
+      expect((await plain.query('SHOW transaction_isolation')).rows).toEqual([{ transaction_isolation: 'serializable' }]);
+      // The repository's transactions name no level (no SET TRANSACTION round trip): the connection's is theirs.
+      const inRepositoryTransaction = await new SessionRepository(fresh).transaction((tx) =>
+        (tx as unknown as { manager: EntityManager }).manager.query('SHOW transaction_isolation'),
+      );
+      expect(inRepositoryTransaction).toEqual([{ transaction_isolation: 'read committed' }]);
+    } finally {
+      await plain.end();
+      await fresh.destroy();
+      await database.dataSource.query(`ALTER DATABASE "${name}" RESET default_transaction_isolation`);
+    }
   });
 
   it('PostgreSQL cancels a statement past its timeout and ends a transaction left idle (no lock held for ever)', async () => {

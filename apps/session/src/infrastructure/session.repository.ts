@@ -92,7 +92,8 @@ export class SessionRepository implements SessionStore {
   constructor(private readonly dataSource: DataSource) {}
 
   transaction<T>(work: (tx: SessionTransaction) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction('READ COMMITTED', (manager) => work(new PostgresSessionTransaction(manager)));
+    // READ COMMITTED, as every service connection starts (CONNECTION_OPTIONS in @kyc/persistence).
+    return this.dataSource.transaction((manager) => work(new PostgresSessionTransaction(manager)));
   }
 
   async find(scope: SessionScope, sessionId: string): Promise<SessionRecord> {
