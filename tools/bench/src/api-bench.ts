@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { ALL_APPS, type ReplicaLedgerReport, type RunningStack, ledgerHolds, settledReplicaLedgers, startStack } from '@kyc/stack';
 import { percentile, percentileChart } from './percentiles';
+import { type PhaseProfiler, phaseProfiler, profilingEnv } from './phase-profiles';
 import {
   type CpuPerRequest,
   type CpuSample,
@@ -32,6 +33,8 @@ import { loadNow, replicaCounts, sideBySide } from './replica-runs';
  * and its children) and of the bench itself: the machine is shared, and CPU per request moves less than req/s.
  */
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** Set: the stack's services are CPU-profiled per phase into this folder (phase-profiles.ts). */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : undefined;
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
 
 async function call(baseUrl: string, key: string, method: string, route: string, body?: unknown) {
@@ -202,6 +205,7 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
         RATE_LIMIT_READS_PER_MINUTE: '100000000',
         RATE_LIMIT_SUBMITS_PER_MINUTE: '100000000',
         RATE_LIMIT_SESSION_CREATES_PER_MINUTE: '100000000',
+        ...(PROFILE_DIR ? profilingEnv(PROFILE_DIR) : {}),
       },
       log: (line) => line.startsWith('[stack]') && !line.includes(' ready on ') && console.log(line),
     });
@@ -213,6 +217,19 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
   const ticksPerSecond = clockTicksPerSecond();
   const sample = () => (typeof roots === 'string' ? null : sampleCpu(roots, ticksPerSecond));
   if (typeof roots === 'string') console.log(`[bench] CPU per request: skipped (${roots})`);
+  const profiler: PhaseProfiler | undefined =
+    PROFILE_DIR && stack
+      ? phaseProfiler(
+          PROFILE_DIR,
+          Object.values(stack.pids()).filter((pid): pid is number => pid !== undefined),
+          (label, file) => `bench:api ${label}, N = ${replicas}: ${file}`,
+        )
+      : undefined;
+  const profiled = async (label: string) => {
+    if (!profiler) return;
+    const files = await profiler.mark(`N${replicas}-${label}`);
+    console.log(`[bench]   CPU profiles of the phase: ${files.length} in ${PROFILE_DIR} (.cpuprofile, .md, .svg)`);
+  };
   try {
     const before = loadNow();
     const auth = { authorization: `Bearer ${key}` };
@@ -228,11 +245,13 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
 
     const open = await call(baseUrl!, key!, 'POST', '/v1/sessions', { clientMetadata: { email: 'alice.approved@example.com' } });
     console.log(`[bench] GET /v1/verifications/{id} of an open session (never cached): 50 connections for ${DURATION_S} s …`);
+    await profiler?.mark(`N${replicas}-warm-up`, { keep: false });
     const getOpenBefore = sample();
     const getOpenVerification = await hammer(`${baseUrl}/v1/verifications/${open.id}`, auth);
     const getOpenCpu = perRequest(getOpenBefore, sample(), getOpenVerification.responses2xx);
     console.log(`[bench]   ${describeHttp(getOpenVerification)} (target ≥ 3000 req/s, p99 ≤ 50 ms)`);
     if (getOpenBefore) console.log(`[bench]   ${describeCpu(getOpenCpu)}`);
+    await profiled('get-open');
 
     console.log(`[bench] full test-mode verifications: ${WORKERS} workers for ${DURATION_S} s …`);
     const fullBefore = sample();
@@ -242,6 +261,7 @@ async function runOnce(replicas: number | null): Promise<RunFigures> {
       `[bench]   ${fullVerification.perSecond.toFixed(1)} verifications/s, p50 ${fullVerification.p50.toFixed(1)} ms, p95 ${fullVerification.p95.toFixed(1)} ms, p99 ${fullVerification.p99.toFixed(1)} ms, failures ${fullVerification.failures} (target ≥ 120/s, p95 ≤ 250 ms)`,
     );
     if (fullBefore) console.log(`[bench]   ${describeCpu(fullCpu)}`);
+    await profiled('verifications');
     const after = loadNow();
     let ledger: ReplicaLedgerReport | null = null;
     let fullSettledCpu: CpuPerRequest | null = null;
