@@ -7,6 +7,13 @@ import { describeFailure } from '../retry-policy';
 /** How often a subscription looks for dead letters an operator asked it to replay. */
 export const DEAD_LETTER_REPLAY_POLL_MS = 5_000;
 
+/** DeadLetterReplayer's pre-check: an index-only probe of dead_letters_replay_requested_idx (exported for its plan test). */
+export const REPLAY_CHECK_SQL = `
+  SELECT EXISTS (
+    SELECT 1 FROM eventbus.dead_letters
+    WHERE consumer_group = $1 AND topic = $2 AND replay_requested_at IS NOT NULL AND replayed_at IS NULL
+  ) AS requested`;
+
 /**
  * Runs a consumer group's handler again on the dead letters an operator marked for replay
  * (`replay_requested_at` set, `replayed_at` not): one row per transaction, locked with SKIP
@@ -25,8 +32,20 @@ export class DeadLetterReplayer {
   /** Replays the group's requested dead letters until none is left (or `keepGoing` says stop); returns how many ran. */
   async replayRequested(group: string, topic: string, handler: EventHandler, keepGoing: () => boolean = () => true): Promise<number> {
     let replayed = 0;
+    // Most polls find nothing: one statement, without a transaction or lock, says so.
+    if (!keepGoing() || !(await this.anyRequested(group, topic))) return replayed;
     while (keepGoing() && (await this.replayOne(group, topic, handler))) replayed += 1;
     return replayed;
+  }
+
+  /**
+   * Whether the group has a dead letter waiting for replay (dead_letters_replay_requested_idx).
+   * Not locking: a row another replica is replaying makes this "yes" and replayOne finds nothing
+   * (SKIP LOCKED); a request committed after this statement is seen by the next poll.
+   */
+  private async anyRequested(group: string, topic: string): Promise<boolean> {
+    const [row]: { requested: boolean }[] = await this.dataSource.query(REPLAY_CHECK_SQL, [group, topic]);
+    return row.requested;
   }
 
   private replayOne(group: string, topic: string, handler: EventHandler): Promise<boolean> {

@@ -38,6 +38,25 @@ export async function appendToEventLog(manager: EntityManager, topic: string, ev
 
 const BATCH = 100;
 
+/**
+ * PostgresEventBus's pre-check (see pendingWork), exported for its plan test. "An event after the
+ * offset" is asked as "the topic's last position > offset", the same rule as the poll's
+ * `position > offset`, read as one entry from the end of events_topic_position_idx. Two plans are
+ * avoided on purpose: EXISTS (… position > o.position) is planned as a sequential scan of the log
+ * (the offset is unknown when planning), which reads every row when there is nothing new; and
+ * max(position) WHERE topic = $2 may be planned backwards on the primary key, which walks every
+ * newer event of the other topics when this one is quiet. Written as a range on topic and ordered
+ * by (topic, position), only the (topic, position) index yields that order without a sort.
+ */
+export const POLL_CHECK_SQL = `
+  SELECT o.consumer_group IS NOT NULL AS registered,
+         (o.retry_event_id IS NOT NULL OR o.retry_not_before IS NOT NULL) AS retry_pending,
+         COALESCE(GREATEST(0, CEIL(EXTRACT(EPOCH FROM (o.retry_not_before - clock_timestamp())) * 1000))::int, 0) AS retry_wait_ms,
+         COALESCE((SELECT e.position FROM eventbus.events e WHERE e.topic >= $2 AND e.topic <= $2
+                   ORDER BY e.topic DESC, e.position DESC LIMIT 1) > COALESCE(o.position, 0), false) AS has_events
+  FROM (VALUES (1)) AS one (x)
+  LEFT JOIN eventbus.consumer_offsets o ON o.consumer_group = $1 AND o.topic = $2`;
+
 /** What one poll did. */
 export interface PollOutcome {
   /** Events the group moved past: handled, or dead-lettered. */
@@ -128,13 +147,27 @@ export class PostgresEventBus implements EventBus {
     };
   }
 
-  /** Handles the next batch, up to the first event that fails (or waits out its backoff). */
+  /**
+   * Handles the next batch, up to the first event that fails (or waits out its backoff).
+   *
+   * An idle poll is one statement: `pendingWork` asks, without a transaction or a lock, whether
+   * the group has anything to do, and only then does the locking transaction run. The group's
+   * offset row is registered by the first poll that finds it missing (at subscribe, or after it
+   * was deleted: the group then starts again from the oldest retained event, as a new group does).
+   */
   async pollOnce(group: string, topic: string, handler: EventHandler): Promise<PollOutcome> {
+    const pending = await this.pendingWork(group, topic);
+    if (pending.retryInMs !== undefined) return { consumed: 0, retryInMs: pending.retryInMs };
+    if (!pending.work) return { consumed: 0 };
     return this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO eventbus.consumer_offsets (consumer_group, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
-        group,
-        topic,
-      ]);
+      if (!pending.registered) {
+        // Idempotent, and safe when replicas of the group register together: the second INSERT
+        // waits for the first's commit and does nothing; its FOR UPDATE below then sees the row.
+        await manager.query(`INSERT INTO eventbus.consumer_offsets (consumer_group, topic) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+          group,
+          topic,
+        ]);
+      }
       const offsets: OffsetRow[] = await manager.query(
         `SELECT position, retry_event_id, retry_attempts, retry_first_failed_at,
                 GREATEST(0, CEIL(EXTRACT(EPOCH FROM (retry_not_before - clock_timestamp())) * 1000))::int AS retry_wait_ms
@@ -175,6 +208,32 @@ export class PostgresEventBus implements EventBus {
       );
       return { consumed };
     });
+  }
+
+  /**
+   * Whether a poll of the group has work, in one statement that neither opens a transaction nor
+   * locks anything. It is "yes" when the offset row is missing (the poll registers it), when a
+   * retry is recorded whose backoff is over, or when an event of the topic lies after the group's
+   * committed offset — the transaction's own rule, `position > offset` (asked as max(position) > offset,
+   * see POLL_CHECK_SQL). While a retry backs off the
+   * answer is the wait, as the transaction would return it.
+   *
+   * A "yes" that turns out wrong (another replica got there first) costs one empty transaction.
+   * A wrong "no" cannot lose a committed event. The statement sees the events committed before it
+   * started. appendToEventLog holds a per-topic advisory lock from before its INSERT (the nextval of
+   * `position`) until its commit, so on a topic the positions become visible in increasing order:
+   * an event that is not visible yet will get, or already has, a position greater than every
+   * visible one, and so greater than the offset, which only ever names a visible event. It is
+   * therefore after the offset whenever it commits, and the next poll's statement (a new snapshot)
+   * sees it. The check and the transaction's SELECT read with the same `position > offset`; the
+   * offset the transaction locks can only be ahead of the one checked (another replica consumed
+   * meanwhile), which makes a "yes" empty, never a "no" wrong.
+   */
+  private async pendingWork(group: string, topic: string): Promise<{ work: boolean; registered: boolean; retryInMs?: number }> {
+    const [row]: { registered: boolean; retry_pending: boolean; retry_wait_ms: number; has_events: boolean }[] =
+      await this.dataSource.query(POLL_CHECK_SQL, [group, topic]);
+    if (row.retry_wait_ms > 0) return { work: false, registered: row.registered, retryInMs: row.retry_wait_ms };
+    return { work: !row.registered || row.retry_pending || row.has_events, registered: row.registered };
   }
 
   /** Handles one event; a PendingRetry when it must be attempted again later, else it is consumed (handled or dead-lettered). */
