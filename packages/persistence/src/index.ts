@@ -49,6 +49,11 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     logging: false,
     extra: {
       max: options.poolSize ?? 10,
+      // pg-pool closes a connection idle for 10 s by default; the pollers then open a new one within
+      // seconds, and each open is a backend start and a SCRAM exchange (a few ms of CPU on both sides).
+      idleTimeoutMillis: 120_000,
+      // Idle connections alone never keep a process alive (a script or a test that ends its work exits at once).
+      allowExitOnIdle: true,
       application_name: `kyc-${options.schema}`,
       connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs,
