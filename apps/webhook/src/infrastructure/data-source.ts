@@ -4,6 +4,7 @@ import { CreateDeliveries1763956800000 } from './migrations/1763956800000-Create
 import { HeldDeliveries1764028800000 } from './migrations/1764028800000-HeldDeliveries';
 import { SecretRotation1765300000000 } from './migrations/1765300000000-SecretRotation';
 import { DeliveryTraceContext1765650000000 } from './migrations/1765650000000-DeliveryTraceContext';
+import { DeliveriesBySession1765900000000 } from './migrations/1765900000000-DeliveriesBySession';
 
 export function createWebhookDataSource(databaseUrl: string): DataSource {
   return createServiceDataSource({
@@ -16,6 +17,7 @@ export function createWebhookDataSource(databaseUrl: string): DataSource {
       HeldDeliveries1764028800000,
       SecretRotation1765300000000,
       DeliveryTraceContext1765650000000,
+      DeliveriesBySession1765900000000,
     ],
   });
 }

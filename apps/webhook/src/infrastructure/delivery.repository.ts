@@ -2,6 +2,9 @@ import { markProcessed } from '@kyc/events';
 import { type DataSource, returnedRows } from '@kyc/persistence';
 import { currentTraceparent } from '@kyc/tracing';
 
+/** A uuid as PostgreSQL reads it; anything else cannot name a project or a session. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface DueDelivery {
   id: string;
   eventId: string;
@@ -153,12 +156,14 @@ export class DeliveryRepository {
 
   /** Every delivery one session caused, oldest first (the reviewer's session history); none for another project's session. */
   async listForSession(projectId: string, sessionId: string): Promise<DeliveryView[]> {
+    // Typed comparisons, so deliveries_session_idx serves it; an id that is no uuid has no deliveries.
+    if (!UUID.test(projectId) || !UUID.test(sessionId)) return [];
     return this.dataSource.query(
       `SELECT d.id, d.event_id AS "eventId", d.event_type AS "type", d.session_id AS "sessionId", d.status, d.attempts,
               d.next_attempt_at AS "nextAttemptAt", d.created_at AS "createdAt", d.delivered_at AS "deliveredAt",
               coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'statusCode', a.status_code, 'latencyMs', a.latency_ms, 'error', a.error, 'at', a.created_at) ORDER BY a.attempt)
                           FROM webhook.delivery_attempts a WHERE a.delivery_id = d.id), '[]') AS "attemptLog"
-         FROM webhook.deliveries d WHERE d.project_id::text = $1 AND d.session_id::text = $2 ORDER BY d.created_at, d.id LIMIT 500`,
+         FROM webhook.deliveries d WHERE d.session_id = $2::uuid AND d.project_id = $1::uuid ORDER BY d.created_at, d.id LIMIT 500`,
       [projectId, sessionId],
     );
   }
