@@ -292,8 +292,17 @@ describeWithChromium('Hosted widget in Chromium', () => {
     await tabToAndPress(en.documentType.continue);
     await heading(page, en.capture.headingMain);
     await cameraRunning(page);
+    // The upload is held until its status has been seen: in test mode it can answer before the
+    // status is looked for, and a status that came and went cannot be waited for.
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/v1/kyc/upload-document', async (route) => {
+      await uploadHeld;
+      await route.continue();
+    });
     await tabToAndPress(en.capture.takePhoto);
     await page.getByRole('status').filter({ hasText: en.capture.uploading }).waitFor();
+    releaseUpload();
     await camera.show(liveSelfie());
     await heading(page, en.capture.headingSelfie, 60_000);
     await cameraRunning(page);
